@@ -1,0 +1,38 @@
+//! `kamil moves`: the legal moves of a position, one per line.
+
+use crate::game_args::GameArgs;
+use anyhow::Result;
+use kamil_rules::movegen::legal_moves;
+use kamil_rules::notation::move_text;
+use kamil_rules::outcome::ended_by_rule;
+
+/// Arguments of `kamil moves`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print a JSON array instead of one move per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints the legal moves of the position reached (none when the game has
+/// ended by a rule), sorted.
+pub fn run(args: Args) -> Result<()> {
+    let mut pos = args.game.position()?;
+    let mut moves = Vec::new();
+    if ended_by_rule(&pos).is_none() {
+        legal_moves(&mut pos, &mut moves);
+    }
+    let v = pos.variant().clone();
+    let mut texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
+    texts.sort();
+    if args.json {
+        println!("{}", serde_json::to_string(&texts)?);
+    } else {
+        for t in texts {
+            println!("{t}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! kamil-rules: the rules of the great historical chess variants, as data.
+//!
+//! A [`Variant`] is loaded from a TOML file (pieces in Betza notation, board
+//! with holes, options); a [`Position`] is read from FEN and changed by
+//! make / unmake; [`movegen`] gives legal moves, [`outcome`] the game end,
+//! [`perft`] the move-tree counts. No I/O, no threads.
+//!
+//! ```
+//! use kamil_rules::{Position, Variant, perft::perft};
+//! use std::sync::Arc;
+//! let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+//! let mut pos = Position::start(v);
+//! assert_eq!(perft(&mut pos, 2), 678);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod betza;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod variant;
+pub mod zobrist;
+
+pub use geometry::{Geometry, Square};
+pub use moves::{Move, MoveKind};
+pub use outcome::{Outcome, Reason};
+pub use piece::{Piece, PieceType, Side};
+pub use position::Position;
+pub use variant::{Variant, VariantError};

@@ -1,0 +1,504 @@
+//! Move generation from compiled atoms, attack detection and legality.
+//!
+//! Generation is pseudo-legal (every move the pieces' paths allow, with
+//! promotions, castling and en passant); [`legal_moves`] keeps those after
+//! which the mover's only royal is not attacked (when the variant has that
+//! rule). Attacks are found by looking outward from the target square with
+//! the reverse of every leap and slide in the variant; pieces whose captures
+//! cannot be reversed so simply (hoppers, multi-leg) are asked directly.
+
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{CompiledLeg, Piece, Side};
+use crate::position::{CASTLE_BITS, Position};
+use crate::variant::{PromotionWhen, Variant};
+
+/// Appends every pseudo-legal move of the side to move to `out`.
+pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.side();
+    let v = pos.variant();
+    if pos.opening_pending(side) {
+        opening_move(pos, out);
+        return;
+    }
+    for &sq in pos.pieces(side) {
+        piece_moves(pos, v, sq, pos.at(sq), out);
+    }
+    if v.rules.castling.is_some() && pos.castling() != 0 {
+        castling_moves(pos, v, out);
+    }
+}
+
+fn opening_move(pos: &Position, out: &mut Vec<Move>) {
+    let v = pos.variant();
+    let list = &v
+        .compulsory_opening
+        .as_ref()
+        .expect("pending opening needs the module")
+        .moves[pos.side().index()];
+    let (a, b) = list[0];
+    let mut m = Move::new(a, b);
+    m.kind = MoveKind::Opening;
+    out.push(m);
+}
+
+/// Appends the pseudo-legal moves of the piece `p` on `sq` (no castling).
+pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut Vec<Move>) {
+    let side = p.side();
+    let kind = p.kind() as usize;
+    let ms = &v.movesets[kind][side.index()];
+    let start = out.len();
+    let initial = pos.on_initial(sq, p);
+    for l in &ms.leaps {
+        if l.initial && !initial {
+            continue;
+        }
+        let t = sq.shift(l.off);
+        let c = pos.at(t);
+        if c == Piece::WALL {
+            continue;
+        }
+        if !l.lame.is_empty() && l.lame.iter().any(|&o| !pos.at(sq.shift(o)).is_empty()) {
+            continue;
+        }
+        if c.is_empty() {
+            if l.quiet {
+                push(pos, v, p, sq, t, Square::NONE, false, false, out);
+            }
+        } else if l.capture && c.is_side(side.flip()) {
+            push(pos, v, p, sq, t, Square::NONE, false, true, out);
+        }
+    }
+    for r in &ms.rides {
+        if r.initial && !initial {
+            continue;
+        }
+        let mut t = sq;
+        for _ in 0..r.max {
+            t = t.shift(r.off);
+            let c = pos.at(t);
+            if c.is_empty() {
+                if r.quiet {
+                    push(pos, v, p, sq, t, Square::NONE, false, false, out);
+                }
+                continue;
+            }
+            if r.capture && c.is_side(side.flip()) {
+                push(pos, v, p, sq, t, Square::NONE, false, true, out);
+            }
+            break;
+        }
+    }
+    for (r, grasshopper) in &ms.hops {
+        if r.initial && !initial {
+            continue;
+        }
+        let mut t = sq;
+        let mut k = 0;
+        // Find the screen.
+        loop {
+            t = t.shift(r.off);
+            k += 1;
+            if k > r.max || pos.at(t) != Piece::EMPTY {
+                break;
+            }
+        }
+        if k > r.max || pos.at(t) == Piece::WALL {
+            continue;
+        }
+        loop {
+            t = t.shift(r.off);
+            k += 1;
+            if k > r.max {
+                break;
+            }
+            let c = pos.at(t);
+            if c == Piece::WALL {
+                break;
+            }
+            if c.is_empty() {
+                if r.quiet {
+                    push(pos, v, p, sq, t, Square::NONE, false, false, out);
+                }
+            } else {
+                if r.capture && c.is_side(side.flip()) {
+                    push(pos, v, p, sq, t, Square::NONE, false, true, out);
+                }
+                break;
+            }
+            if *grasshopper {
+                break;
+            }
+        }
+    }
+    if !ms.multi.is_empty() {
+        for (legs, init) in &ms.multi {
+            if *init && !initial {
+                continue;
+            }
+            walk(pos, v, p, sq, legs, 0, sq, Square::NONE, false, out);
+        }
+        dedupe(&mut out[start..].to_vec(), out, start);
+    }
+    if v.rules.en_passant
+        && let Some(ep) = pos.en_passant()
+        && v.pieces[kind].pawn
+        && pos.at(ep.victim).is_side(side.flip())
+    {
+        for l in &ms.leaps {
+            if !(l.en_passant || (l.capture && !l.quiet)) {
+                continue;
+            }
+            let t = sq.shift(l.off);
+            if ep.squares[..ep.count as usize].contains(&t) && pos.at(t).is_empty() {
+                let before = out.len();
+                push(pos, v, p, sq, t, Square::NONE, false, true, out);
+                for m in &mut out[before..] {
+                    m.kind = MoveKind::EnPassant;
+                    m.extra = ep.victim;
+                }
+            }
+        }
+    }
+}
+
+/// Keeps one move per (final square, captured squares, promotion).
+fn dedupe(moves: &mut Vec<Move>, out: &mut Vec<Move>, start: usize) {
+    out.truncate(start);
+    for m in moves.drain(..) {
+        let key = |x: &Move| {
+            (
+                x.to,
+                if x.via_capture { x.via } else { Square::NONE },
+                x.promo,
+            )
+        };
+        if !out[start..].iter().any(|o| key(o) == key(&m)) {
+            out.push(m);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    pos: &Position,
+    v: &Variant,
+    p: Piece,
+    from: Square,
+    legs: &[CompiledLeg],
+    k: usize,
+    cur: Square,
+    via: Square,
+    via_cap: bool,
+    out: &mut Vec<Move>,
+) {
+    let leg = legs[k];
+    let last = k + 1 == legs.len();
+    let enemy = p.side().flip();
+    let mut s = cur;
+    for _ in 0..leg.max {
+        s = s.shift(leg.off);
+        let mut c = pos.at(s);
+        if s == from || (via_cap && s == via) {
+            c = Piece::EMPTY;
+        }
+        if c == Piece::WALL {
+            break;
+        }
+        if last {
+            if c.is_empty() {
+                if leg.mode.to_empty {
+                    // Only passes and captures on the way need the first stop to identify the move.
+                    let keep = via_cap || s == from;
+                    let first = if k == 0 { Square::NONE } else { via };
+                    push(
+                        pos,
+                        v,
+                        p,
+                        from,
+                        s,
+                        if keep { first } else { Square::NONE },
+                        via_cap,
+                        false,
+                        out,
+                    );
+                }
+            } else if leg.mode.capture && c.is_side(enemy) {
+                let first = if via_cap { via } else { Square::NONE };
+                push(pos, v, p, from, s, first, via_cap, true, out);
+            }
+        } else if c.is_empty() {
+            if leg.mode.to_empty {
+                let nv = if k == 0 { s } else { via };
+                walk(pos, v, p, from, legs, k + 1, s, nv, via_cap, out);
+            }
+        } else if leg.mode.capture && c.is_side(enemy) && !via_cap && k == 0 {
+            walk(pos, v, p, from, legs, k + 1, s, s, true, out);
+        } else if leg.mode.hop_any {
+            let nv = if k == 0 { s } else { via };
+            walk(pos, v, p, from, legs, k + 1, s, nv, via_cap, out);
+        }
+        if !c.is_empty() {
+            break;
+        }
+    }
+}
+
+/// Adds the move from `from` to `to` with the promotion choices it has.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn push(
+    pos: &Position,
+    v: &Variant,
+    p: Piece,
+    from: Square,
+    to: Square,
+    via: Square,
+    via_cap: bool,
+    capture: bool,
+    out: &mut Vec<Move>,
+) {
+    let mut m = Move::new(from, to);
+    m.via = via;
+    m.via_capture = via_cap;
+    if !v.any_promotion {
+        out.push(m);
+        return;
+    }
+    let info = &v.pieces[p.kind() as usize];
+    let side = p.side();
+    if !info.promotes_to.is_empty() {
+        if v.in_zone(to, side) {
+            for &t in &info.promotes_to {
+                m.promo = t + 1;
+                out.push(m);
+            }
+        } else {
+            out.push(m);
+        }
+        return;
+    }
+    let Some(promoted) = info.promoted else {
+        out.push(m);
+        return;
+    };
+    let pr = &v.promotion;
+    let (zf, zt) = (v.in_zone(from, side), v.in_zone(to, side));
+    let captured = capture || via_cap;
+    let dead = v.dead[p.kind() as usize][side.index()][v.geometry.compact(to)];
+    let may = match pr.when {
+        PromotionWhen::StartOrEnd => zf || zt,
+        PromotionWhen::End => zt,
+        PromotionWhen::Chu => (!zf && zt) || (zf && captured),
+    } || (pr.relief[p.kind() as usize] && !captured && dead);
+    let _ = pos;
+    if !may {
+        out.push(m);
+        return;
+    }
+    if !(pr.forced_if_dead && dead) {
+        out.push(m);
+    }
+    m.promo = promoted + 1;
+    out.push(m);
+}
+
+fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
+    let rule = v.rules.castling.as_ref().expect("checked by caller");
+    let side = pos.side();
+    let s = side.index();
+    let g = &v.geometry;
+    let king = rule.king[s];
+    let kp = pos.at(king);
+    if !kp.is_side(side) || !v.pieces[kp.kind() as usize].royal {
+        return;
+    }
+    let mut checked = None;
+    for wing in 0..2 {
+        if pos.castling() & CASTLE_BITS[s][wing] == 0 {
+            continue;
+        }
+        let rook = rule.rooks[s][wing];
+        if !pos.at(rook).is_side(side) {
+            continue;
+        }
+        let (kf, rf, rank) = (
+            g.file(king) as i32,
+            g.file(rook) as i32,
+            g.rank(king) as i32,
+        );
+        let dir = if rf > kf { 1 } else { -1 };
+        // Every square strictly between King and Rook must be empty.
+        let mut f = kf + dir;
+        let mut clear = true;
+        while f != rf {
+            match g.square(f, rank) {
+                Some(q) if pos.at(q).is_empty() => {}
+                _ => clear = false,
+            }
+            f += dir;
+        }
+        if !clear {
+            continue;
+        }
+        for &d in &rule.distances {
+            let kt = kf + dir * d as i32;
+            if (rf - kt) * dir <= 0 {
+                continue;
+            }
+            if *checked.get_or_insert_with(|| is_attacked(pos, king, side.flip())) {
+                return;
+            }
+            // The King may not cross an attacked square; its landing square is
+            // tested by the legality check after the move.
+            let crosses = (1..d as i32).any(|i| {
+                g.square(kf + dir * i, rank)
+                    .is_none_or(|q| is_attacked(pos, q, side.flip()))
+            });
+            if crosses {
+                continue;
+            }
+            let Some(to) = g.square(kt, rank) else {
+                continue;
+            };
+            let mut m = Move::new(king, to);
+            m.kind = MoveKind::Castle;
+            m.extra = rook;
+            out.push(m);
+        }
+    }
+}
+
+/// Is `target` attacked by a piece of `by`: could one of `by`'s pieces
+/// capture there by its movement, whatever that would do to its own royal?
+pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
+    let v = pos.variant();
+    let t = &v.attacks[by.index()];
+    for &(off, mask) in &t.leaps {
+        let p = pos.at(target.shift(off));
+        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 {
+            return true;
+        }
+    }
+    for (step, list) in &t.rides {
+        let mut s = target;
+        let mut d = 0u32;
+        loop {
+            s = s.shift(*step);
+            d += 1;
+            let p = pos.at(s);
+            if p.is_empty() {
+                continue;
+            }
+            if p.is_side(by) {
+                let bit = 1u128 << p.kind();
+                if list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32) {
+                    return true;
+                }
+            }
+            break;
+        }
+    }
+    for &(step, mask, max, grasshopper) in &t.hops {
+        // Walk back to the screen, then on to the hopper.
+        let mut s = target;
+        let mut d = 0u32;
+        loop {
+            s = s.shift(step);
+            d += 1;
+            if !pos.at(s).is_empty() {
+                break;
+            }
+        }
+        if pos.at(s) == Piece::WALL || (grasshopper && d != 1) {
+            continue;
+        }
+        loop {
+            s = s.shift(step);
+            d += 1;
+            let p = pos.at(s);
+            if p.is_empty() {
+                continue;
+            }
+            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 {
+                return true;
+            }
+            break;
+        }
+    }
+    if t.complex != 0 {
+        let mut buf = Vec::new();
+        for &sq in pos.pieces(by) {
+            let p = pos.at(sq);
+            if t.complex & (1u128 << p.kind()) == 0 {
+                continue;
+            }
+            buf.clear();
+            piece_moves(pos, v, sq, p, &mut buf);
+            if buf.iter().any(|m| {
+                (m.to == target && m.to != m.from && pos.at(target).is_piece())
+                    || (m.via_capture && m.via == target)
+            }) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Is any royal of `side` attacked?
+pub fn in_check(pos: &Position, side: Side) -> bool {
+    pos.royals(side)
+        .iter()
+        .any(|&r| is_attacked(pos, r, side.flip()))
+}
+
+/// After a move has been made: did it leave the mover's only royal attacked
+/// where the variant forbids that?
+#[inline]
+pub fn mover_exposed(pos: &Position) -> bool {
+    let v = pos.variant();
+    if !v.rules.royal_safety {
+        return false;
+    }
+    let mover = pos.side().flip();
+    let r = pos.royals(mover);
+    r.len() == 1 && is_attacked(pos, r[0], pos.side())
+}
+
+/// Appends the legal moves of the side to move (game-end rules aside: see
+/// [`crate::outcome`]).
+pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_moves(pos, out);
+    let mut i = start;
+    while i < out.len() {
+        let m = out[i];
+        pos.make(m);
+        let bad = mover_exposed(pos);
+        pos.unmake();
+        if bad {
+            out.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Number of legal moves, without keeping them.
+pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
+    buf.clear();
+    pseudo_moves(pos, buf);
+    if !pos.variant().rules.royal_safety {
+        return buf.len() as u64;
+    }
+    let mut n = 0;
+    for &m in buf.iter() {
+        pos.make(m);
+        if !mover_exposed(pos) {
+            n += 1;
+        }
+        pos.unmake();
+    }
+    n
+}

@@ -1,0 +1,59 @@
+//! The move value: small, `Copy`, enough for every game's move kinds.
+
+use crate::geometry::Square;
+use crate::piece::PieceType;
+
+/// What kind of move this is, beyond from/to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum MoveKind {
+    /// A move along Betza paths: step, leap, slide, hop, multi-leg.
+    Normal,
+    /// Castling: the King's move; `extra` = the Rook's square.
+    Castle,
+    /// A pawn capture onto an en-passant square; `extra` = the victim's square.
+    EnPassant,
+    /// Courier's compulsory opening: every prescribed advance as one turn.
+    Opening,
+}
+
+/// A move. `via` is the first stop of a multi-leg move (a Lion's first
+/// step) or [`Square::NONE`]; `promo` is the type after promotion plus one
+/// (0 = none).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    /// Origin.
+    pub from: Square,
+    /// Final square (the origin again for igui and passes).
+    pub to: Square,
+    /// First stop of a two-leg move, or `NONE`.
+    pub via: Square,
+    /// Promotion target type + 1, or 0.
+    pub promo: u8,
+    /// The kind.
+    pub kind: MoveKind,
+    /// `via` held an enemy piece that this move captures.
+    pub via_capture: bool,
+    /// Castle: Rook square; en passant: victim square.
+    pub extra: Square,
+}
+
+impl Move {
+    /// A plain move from `from` to `to`.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            via: Square::NONE,
+            promo: 0,
+            kind: MoveKind::Normal,
+            via_capture: false,
+            extra: Square::NONE,
+        }
+    }
+
+    /// The promotion target, if any.
+    pub fn promotion(&self) -> Option<PieceType> {
+        (self.promo != 0).then(|| self.promo - 1)
+    }
+}

@@ -1,0 +1,659 @@
+//! Board state with make / unmake and an incrementally kept zobrist hash.
+//!
+//! A [`Position`] is made only from a FEN that parses against its variant,
+//! and changed only by [`Position::make`] / [`Position::unmake`] of moves
+//! the generator produced, so it always describes a reachable board.
+
+use crate::fen::{self, FenError};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Side};
+use crate::variant::{FenField, Variant};
+use std::sync::Arc;
+
+/// En-passant state: squares a pawn just passed over and the pawn itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EnPassant {
+    /// Passed squares (first `count` valid).
+    pub squares: [Square; 2],
+    /// How many squares were passed.
+    pub count: u8,
+    /// Where the pawn that passed them stands.
+    pub victim: Square,
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    ncap: u8,
+    castling: u8,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    hash: u64,
+    opening_done: [bool; 2],
+}
+
+/// A position of a game of some variant, with its history.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Vec<Piece>,
+    side: Side,
+    castling: u8,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    plist: [Vec<Square>; 2],
+    pidx: Vec<u8>,
+    royals: [Vec<Square>; 2],
+    opening_done: [bool; 2],
+    undo: Vec<Undo>,
+    captures: Vec<(Square, Piece)>,
+    history: Vec<u64>,
+}
+
+/// Castling right bits: first player queen side, king side; second player.
+pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
+
+impl Position {
+    /// The start position of `variant`.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let fen = variant.start_fen.clone();
+        Position::from_fen(variant, &fen).expect("start FEN is checked when the variant loads")
+    }
+
+    /// Reads a FEN in the variant's convention. Fields after the board are
+    /// optional (side to move defaults to the first player). A shogi FEN with
+    /// more fields after the side is read in XBoard's convention, where `w`
+    /// is the first player, so Fairy-Stockfish FENs load as they are.
+    ///
+    /// Errors: see [`FenError`]; each names the field and what is wrong.
+    pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let Some(board_text) = fields.first() else {
+            return Err(FenError {
+                field: 1,
+                what: "empty FEN".into(),
+            });
+        };
+        let placement = fen::parse_board(&variant.geometry, &variant.tokens, board_text)?;
+        let cells = variant.geometry.cells();
+        let mut board = vec![Piece::WALL; cells];
+        for sq in variant.geometry.squares() {
+            board[sq.index()] = Piece::EMPTY;
+        }
+        let mut pos = Position {
+            variant: variant.clone(),
+            board,
+            side: Side::First,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            plist: [Vec::new(), Vec::new()],
+            pidx: vec![0; cells],
+            royals: [Vec::new(), Vec::new()],
+            opening_done: [true, true],
+            undo: Vec::new(),
+            captures: Vec::new(),
+            history: Vec::new(),
+        };
+        for (sq, p) in placement {
+            pos.put(sq, p);
+        }
+        if let Some(s) = fields.get(1) {
+            let letters = match (&variant.fen.xboard_side_letters, fields.len() > 2) {
+                (Some(x), true) => x,
+                _ => &variant.fen.side_letters,
+            };
+            pos.side = if *s == letters[0] {
+                Side::First
+            } else if *s == letters[1] {
+                Side::Second
+            } else {
+                return Err(FenError {
+                    field: 2,
+                    what: format!("`{s}`: expected `{}` or `{}`", letters[0], letters[1]),
+                });
+            };
+        }
+        let castle = variant.rules.castling.clone();
+        for (i, kind) in variant.fen.fields.iter().enumerate() {
+            let Some(&f) = fields.get(i + 2) else { break };
+            let field = i + 3;
+            match kind {
+                FenField::Castling => {
+                    if f == "-" {
+                        continue;
+                    }
+                    // Without castling in force (an option may be off) rights are void.
+                    let Some(rule) = &castle else { continue };
+                    for c in f.chars() {
+                        let (side, wing) = match c {
+                            'K' => (0, 1),
+                            'Q' => (0, 0),
+                            'k' => (1, 1),
+                            'q' => (1, 0),
+                            _ => {
+                                return Err(FenError {
+                                    field,
+                                    what: format!("castling `{c}`: expected K, Q, k, q or -"),
+                                });
+                            }
+                        };
+                        // A right needs its King and Rook in place; otherwise it is dropped.
+                        let k = pos.board[rule.king[side].index()];
+                        let r = pos.board[rule.rooks[side][wing].index()];
+                        let sd = if side == 0 { Side::First } else { Side::Second };
+                        if k.is_side(sd) && variant.pieces[k.kind() as usize].royal && r.is_side(sd)
+                        {
+                            pos.castling |= CASTLE_BITS[side][wing];
+                        }
+                    }
+                }
+                FenField::EnPassant => {
+                    if f == "-" {
+                        continue;
+                    }
+                    let geo = &variant.geometry;
+                    let sq = geo.parse_square(f).ok_or_else(|| FenError {
+                        field,
+                        what: format!("`{f}` is not a square"),
+                    })?;
+                    // The pawn that passed `sq` stands one rank further on, moving away from us.
+                    let dy = if pos.side == Side::First { -1 } else { 1 };
+                    let victim = geo.square(geo.file(sq) as i32, geo.rank(sq) as i32 + dy);
+                    if let Some(v) = victim
+                        && pos.board[v.index()].is_side(pos.side.flip())
+                        && pos.board[sq.index()].is_empty()
+                    {
+                        pos.ep = Some(EnPassant {
+                            squares: [sq, Square::NONE],
+                            count: 1,
+                            victim: v,
+                        });
+                    }
+                }
+                FenField::Halfmove => {
+                    pos.halfmove = f.parse().map_err(|_| FenError {
+                        field,
+                        what: format!("`{f}` is not a ply count"),
+                    })?;
+                }
+                FenField::Fullmove => {
+                    pos.fullmove = f.parse().map_err(|_| FenError {
+                        field,
+                        what: format!("`{f}` is not a move number"),
+                    })?;
+                    if pos.fullmove == 0 {
+                        pos.fullmove = 1;
+                    }
+                }
+            }
+        }
+        if let Some(op) = &variant.compulsory_opening {
+            // A side still owes its compulsory turn while every advance is still open.
+            for side in Side::BOTH {
+                let open = op.moves[side.index()]
+                    .iter()
+                    .all(|&(a, _)| pos.board[a.index()].is_side(side));
+                pos.opening_done[side.index()] = !(open && pos.fullmove == 1);
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos.history.push(pos.hash);
+        Ok(pos)
+    }
+
+    /// The FEN of this position in the variant's own convention.
+    pub fn fen(&self) -> String {
+        let v = &self.variant;
+        let mut s = fen::write_board(&v.geometry, |p| v.token(p), |sq| self.board[sq.index()]);
+        s.push(' ');
+        s.push_str(&v.fen.side_letters[self.side.index()]);
+        for f in &v.fen.fields {
+            s.push(' ');
+            match f {
+                FenField::Castling => {
+                    let mut c = String::new();
+                    for (bit, ch) in [(2, 'K'), (1, 'Q'), (8, 'k'), (4, 'q')] {
+                        if self.castling & bit != 0 {
+                            c.push(ch);
+                        }
+                    }
+                    if c.is_empty() {
+                        c.push('-');
+                    }
+                    s.push_str(&c);
+                }
+                FenField::EnPassant => match &self.ep {
+                    Some(e) => s.push_str(&v.geometry.name(e.squares[0]).to_string()),
+                    None => s.push('-'),
+                },
+                FenField::Halfmove => s.push_str(&self.halfmove.to_string()),
+                FenField::Fullmove => s.push_str(&self.fullmove.to_string()),
+            }
+        }
+        s
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let v = &self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for sq in v.geometry.squares() {
+            let p = self.board[sq.index()];
+            if p.is_piece() {
+                h ^= z.piece(v.geometry.compact(sq), p);
+            }
+        }
+        if self.side == Side::Second {
+            h ^= z.side;
+        }
+        for b in 0..4 {
+            if self.castling & (1 << b) != 0 {
+                h ^= z.castling[b];
+            }
+        }
+        if let Some(e) = &self.ep {
+            h ^= z.ep(v.geometry.compact(e.squares[0]));
+        }
+        for side in Side::BOTH {
+            if !self.opening_done[side.index()] {
+                h ^= z.state[side.index()];
+            }
+        }
+        h
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The piece on a cell (`WALL` off the board).
+    #[inline(always)]
+    pub fn at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// The zobrist hash of board, side and rule state.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Squares of `side`'s pieces (in no particular order).
+    #[inline(always)]
+    pub fn pieces(&self, side: Side) -> &[Square] {
+        &self.plist[side.index()]
+    }
+
+    /// Squares of `side`'s royal pieces.
+    #[inline(always)]
+    pub fn royals(&self, side: Side) -> &[Square] {
+        &self.royals[side.index()]
+    }
+
+    /// Castling rights bits (see [`CASTLE_BITS`]).
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant state, if the last move was a pawn's multi-square step.
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Move number, from 1.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Has `side` still to make its compulsory opening turn?
+    pub fn opening_pending(&self, side: Side) -> bool {
+        !self.opening_done[side.index()]
+    }
+
+    /// Hashes of every position of the game so far, the current one last.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// Moves made since the FEN, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.undo.iter().map(|u| u.mv)
+    }
+
+    /// Number of moves that can be unmade.
+    pub fn depth(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Pieces captured by the last move made, with their squares.
+    pub fn last_captures(&self) -> &[(Square, Piece)] {
+        match self.undo.last() {
+            Some(u) => &self.captures[self.captures.len() - u.ncap as usize..],
+            None => &[],
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, p: Piece) {
+        let v = &self.variant;
+        self.board[sq.index()] = p;
+        self.hash ^= v.zobrist.piece(v.geometry.compact(sq), p);
+        let s = p.side().index();
+        self.pidx[sq.index()] = self.plist[s].len() as u8;
+        self.plist[s].push(sq);
+        if v.pieces[p.kind() as usize].royal {
+            self.royals[s].push(sq);
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()];
+        let v = &self.variant;
+        self.board[sq.index()] = Piece::EMPTY;
+        self.hash ^= v.zobrist.piece(v.geometry.compact(sq), p);
+        let s = p.side().index();
+        let i = self.pidx[sq.index()] as usize;
+        let last = self.plist[s].pop().expect("piece list holds the piece");
+        if last != sq {
+            self.plist[s][i] = last;
+            self.pidx[last.index()] = i as u8;
+        }
+        if v.pieces[p.kind() as usize].royal {
+            let r = &mut self.royals[s];
+            if let Some(k) = r.iter().position(|&x| x == sq) {
+                r.swap_remove(k);
+            }
+        }
+        p
+    }
+
+    #[inline(always)]
+    fn relocate(&mut self, from: Square, to: Square) {
+        let p = self.board[from.index()];
+        let v = &self.variant;
+        let (cf, ct) = (v.geometry.compact(from), v.geometry.compact(to));
+        self.board[from.index()] = Piece::EMPTY;
+        self.board[to.index()] = p;
+        self.hash ^= v.zobrist.piece(cf, p) ^ v.zobrist.piece(ct, p);
+        let s = p.side().index();
+        let i = self.pidx[from.index()];
+        self.plist[s][i as usize] = to;
+        self.pidx[to.index()] = i;
+        if v.pieces[p.kind() as usize].royal {
+            for r in self.royals[s].iter_mut() {
+                if *r == from {
+                    *r = to;
+                }
+            }
+        }
+    }
+
+    fn capture(&mut self, sq: Square) {
+        let p = self.remove(sq);
+        self.captures.push((sq, p));
+    }
+
+    fn set_castling(&mut self, rights: u8) {
+        let z = &self.variant.zobrist;
+        let diff = self.castling ^ rights;
+        for b in 0..4 {
+            if diff & (1 << b) != 0 {
+                self.hash ^= z.castling[b];
+            }
+        }
+        self.castling = rights;
+    }
+
+    fn set_ep(&mut self, ep: Option<EnPassant>) {
+        let v = self.variant.clone();
+        if let Some(e) = &self.ep {
+            self.hash ^= v.zobrist.ep(v.geometry.compact(e.squares[0]));
+        }
+        if let Some(e) = &ep {
+            self.hash ^= v.zobrist.ep(v.geometry.compact(e.squares[0]));
+        }
+        self.ep = ep;
+    }
+
+    /// Plays a move produced by the generator for this position.
+    pub fn make(&mut self, mv: Move) {
+        let v = self.variant.clone();
+        let moved = self.board[mv.from.index()];
+        self.undo.push(Undo {
+            mv,
+            moved,
+            ncap: 0,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            opening_done: self.opening_done,
+        });
+        let ncap_before = self.captures.len();
+        let mut new_ep = None;
+        let mut pawn_move = v.pieces[moved.kind() as usize].pawn;
+        match mv.kind {
+            MoveKind::Normal => {
+                if mv.via_capture {
+                    self.capture(mv.via);
+                }
+                if mv.to != mv.from {
+                    if self.board[mv.to.index()].is_piece() {
+                        self.capture(mv.to);
+                    }
+                    self.relocate(mv.from, mv.to);
+                }
+                if let Some(t) = mv.promotion() {
+                    self.remove(mv.to);
+                    self.put(mv.to, Piece::new(t, moved.side()));
+                }
+                if pawn_move && v.rules.en_passant && !mv.via.is_some() {
+                    new_ep = self.passed_squares(mv);
+                }
+            }
+            MoveKind::EnPassant => {
+                self.capture(mv.extra);
+                self.relocate(mv.from, mv.to);
+                if let Some(t) = mv.promotion() {
+                    self.remove(mv.to);
+                    self.put(mv.to, Piece::new(t, moved.side()));
+                }
+            }
+            MoveKind::Castle => {
+                let rook_to = castle_rook_target(&v, mv);
+                let rook_from = mv.extra;
+                let rook = self.remove(rook_from);
+                if mv.to != mv.from {
+                    self.relocate(mv.from, mv.to);
+                }
+                self.put(rook_to, rook);
+            }
+            MoveKind::Opening => {
+                let s = moved.side().index();
+                let list = v
+                    .compulsory_opening
+                    .as_ref()
+                    .expect("opening move needs the module")
+                    .moves[s]
+                    .clone();
+                for (a, b) in list {
+                    self.relocate(a, b);
+                }
+                self.hash ^= v.zobrist.state[s];
+                self.opening_done[s] = true;
+                pawn_move = true;
+            }
+        }
+        // Castling rights fall when a King or Rook leaves or is captured on its square.
+        if self.castling != 0
+            && let Some(rule) = &v.rules.castling
+        {
+            let mut rights = self.castling;
+            for s in 0..2 {
+                if mv.from == rule.king[s] || mv.to == rule.king[s] {
+                    rights &= !(CASTLE_BITS[s][0] | CASTLE_BITS[s][1]);
+                }
+                for w in 0..2 {
+                    let r = rule.rooks[s][w];
+                    if mv.from == r || mv.to == r || (mv.kind == MoveKind::Castle && mv.extra == r)
+                    {
+                        rights &= !CASTLE_BITS[s][w];
+                    }
+                }
+            }
+            for &(sq, _) in &self.captures[ncap_before..] {
+                for s in 0..2 {
+                    for w in 0..2 {
+                        if sq == rule.rooks[s][w] {
+                            rights &= !CASTLE_BITS[s][w];
+                        }
+                    }
+                }
+            }
+            if rights != self.castling {
+                self.set_castling(rights);
+            }
+        }
+        if self.ep.is_some() || new_ep.is_some() {
+            self.set_ep(new_ep);
+        }
+        let ncap = self.captures.len() - ncap_before;
+        self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
+        if ncap > 0 || pawn_move {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if self.side == Side::Second {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= v.zobrist.side;
+        self.history.push(self.hash);
+    }
+
+    /// The squares a pawn passed on an initial multi-square step.
+    fn passed_squares(&self, mv: Move) -> Option<EnPassant> {
+        let g = &self.variant.geometry;
+        let (fx, fy) = (g.file(mv.from) as i32, g.rank(mv.from) as i32);
+        let (tx, ty) = (g.file(mv.to) as i32, g.rank(mv.to) as i32);
+        let (dx, dy) = (tx - fx, ty - fy);
+        let k = dx.abs().max(dy.abs());
+        if k < 2 || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) || self.at(mv.to).is_empty() {
+            return None;
+        }
+        let mut sq = [Square::NONE; 2];
+        let mut n = 0;
+        for i in 1..k.min(3) {
+            if let Some(s) = g.square(fx + dx / k * i, fy + dy / k * i) {
+                sq[n] = s;
+                n += 1;
+            }
+        }
+        (n > 0).then_some(EnPassant {
+            squares: sq,
+            count: n as u8,
+            victim: mv.to,
+        })
+    }
+
+    /// Takes back the last move made. Does nothing if there is none.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else { return };
+        let v = self.variant.clone();
+        let mv = u.mv;
+        self.history.pop();
+        self.side = self.side.flip();
+        match mv.kind {
+            MoveKind::Normal | MoveKind::EnPassant => {
+                if mv.promotion().is_some() {
+                    self.remove(mv.to);
+                    self.put(mv.to, u.moved);
+                }
+                if mv.to != mv.from {
+                    self.relocate(mv.to, mv.from);
+                }
+            }
+            MoveKind::Castle => {
+                let rook_to = castle_rook_target(&v, mv);
+                let rook = self.remove(rook_to);
+                if mv.to != mv.from {
+                    self.relocate(mv.to, mv.from);
+                }
+                self.put(mv.extra, rook);
+            }
+            MoveKind::Opening => {
+                let s = u.moved.side().index();
+                let list = v
+                    .compulsory_opening
+                    .as_ref()
+                    .expect("opening move needs the module")
+                    .moves[s]
+                    .clone();
+                for &(a, b) in list.iter().rev() {
+                    self.relocate(b, a);
+                }
+            }
+        }
+        for _ in 0..u.ncap {
+            let (sq, p) = self.captures.pop().expect("capture stack");
+            self.put(sq, p);
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.opening_done = u.opening_done;
+        if self.side == Side::Second {
+            self.fullmove -= 1;
+        }
+        self.hash = u.hash;
+    }
+
+    /// Recomputes the hash from scratch (for consistency checks in tests).
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    /// Does the piece on `sq` stand on one of its initial squares?
+    #[inline(always)]
+    pub fn on_initial(&self, sq: Square, p: Piece) -> bool {
+        let v = &self.variant;
+        v.initial[p.kind() as usize][p.side().index()][v.geometry.compact(sq)]
+    }
+
+    /// Number of non-royal pieces of `side`.
+    pub fn non_royal_count(&self, side: Side) -> usize {
+        self.plist[side.index()].len() - self.royals[side.index()].len()
+    }
+}
+
+/// Where the Rook of a castling move lands: next to the King's destination,
+/// on the side the King came from.
+pub fn castle_rook_target(v: &Variant, mv: Move) -> Square {
+    let g = &v.geometry;
+    let kf = g.file(mv.from) as i32;
+    let kt = g.file(mv.to) as i32;
+    let dir = if kt > kf { -1 } else { 1 };
+    g.square(kt + dir, g.rank(mv.to) as i32)
+        .expect("castling squares are checked")
+}

@@ -1,0 +1,18 @@
+//! The built-in variants, embedded from the workspace's `variants/` folder.
+
+/// (name, TOML text) of every built-in variant, in listing order.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("courier", include_str!("../../../../variants/courier.toml")),
+    (
+        "courier-modern",
+        include_str!("../../../../variants/courier-modern.toml"),
+    ),
+    (
+        "courier-albers",
+        include_str!("../../../../variants/courier-albers.toml"),
+    ),
+    (
+        "sho-shogi",
+        include_str!("../../../../variants/sho-shogi.toml"),
+    ),
+];

@@ -1,0 +1,850 @@
+//! From TOML text to a checked [`Variant`]: merging `extends` and options,
+//! reading the schema, compiling Betza, building tables.
+
+use super::schema::{PieceSpec, VariantFile};
+use super::{BareKing, CompulsoryOpening, Variant, VariantError, VariantOption, Verdict};
+use crate::betza;
+use crate::fen;
+use crate::geometry::{Geometry, Square};
+use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::zobrist::Zobrist;
+
+/// FEN conventions of a variant.
+#[derive(Clone, Debug)]
+pub struct FenRules {
+    /// Side-to-move letters (first, second).
+    pub side_letters: [String; 2],
+    /// Letters when reading XBoard / Fairy-Stockfish FENs (fields follow the side).
+    pub xboard_side_letters: Option<[String; 2]>,
+    /// Fields after the side to move.
+    pub fields: Vec<FenField>,
+}
+
+/// A FEN field after the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenField {
+    /// Castling rights `KQkq` or `-`.
+    Castling,
+    /// En-passant square or `-`.
+    EnPassant,
+    /// Plies since the last capture or pawn move.
+    Halfmove,
+    /// Move number, from 1.
+    Fullmove,
+}
+
+/// When a shogi-style promotion is allowed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PromotionWhen {
+    /// A move that starts or ends in the zone (modern shogi; Sho Shogi default).
+    StartOrEnd,
+    /// A move that ends in the zone (Sho Shogi `sho-promote-on-entry-only`).
+    End,
+    /// Entering the zone, or capturing from inside it (Chu and Dai Shogi).
+    Chu,
+}
+
+/// Promotion rules.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Depth of the zone in ranks (0 = no promotion).
+    pub zone: u8,
+    /// `true`: shogi style (optional, `+`); `false`: chess style (compulsory, choice).
+    pub shogi: bool,
+    /// Shogi style: when.
+    pub when: PromotionWhen,
+    /// Shogi style: compulsory where the piece could never move again.
+    pub forced_if_dead: bool,
+    /// Per type: may promote on a non-capturing move to a dead square.
+    pub relief: Vec<bool>,
+}
+
+/// Castling, compiled.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    /// King square per side.
+    pub king: [Square; 2],
+    /// Rook squares per side: [queen side, king side].
+    pub rooks: [[Square; 2]; 2],
+    /// King move distances in files.
+    pub distances: Vec<u8>,
+}
+
+/// Game rules, compiled.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// A move may not leave the mover's only royal attacked.
+    pub royal_safety: bool,
+    /// Result for the stalemated side.
+    pub stalemate: Verdict,
+    /// Bare-king rule.
+    pub bare_king: BareKing,
+    /// N-fold repetition ends the game (0 = off).
+    pub repetition: u32,
+    /// The side giving check on every move of the cycle loses.
+    pub perpetual_check_loses: bool,
+    /// Plies without capture or pawn move that draw (0 = off).
+    pub move_rule: u32,
+    /// Game length limit in plies (0 = off).
+    pub max_plies: u32,
+    /// En passant for pawns' initial multi-square steps.
+    pub en_passant: bool,
+    /// Castling.
+    pub castling: Option<CastleRule>,
+}
+
+/// Reverse movement tables: where an attacker of a square may stand.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTables {
+    /// (offset from the target to the attacker, types that capture so).
+    pub leaps: Vec<(i16, u128)>,
+    /// (step from the target towards the attacker, [(types, max distance)]).
+    pub rides: Vec<(i16, Vec<(u128, u8)>)>,
+    /// (step from the target towards the screen and the hopper, types,
+    /// max distance, grasshopper).
+    pub hops: Vec<(i16, u128, u8, bool)>,
+    /// Types whose captures need the full generator (multi-leg, lame or
+    /// initial captures).
+    pub complex: u128,
+}
+
+fn err(file: &str, key: Option<&str>, text: &str, what: impl Into<String>) -> VariantError {
+    VariantError {
+        file: file.to_string(),
+        line: key.and_then(|k| find_line(text, k)),
+        key: key.map(str::to_string),
+        what: what.into(),
+    }
+}
+
+/// Best-effort line of a dotted key: the `[table]` header, then the key.
+fn find_line(text: &str, key: &str) -> Option<usize> {
+    let parts: Vec<&str> = key.split('.').collect();
+    let lines: Vec<&str> = text.lines().collect();
+    for split in (0..parts.len()).rev() {
+        let header = format!("[{}]", parts[..split].join("."));
+        let start = if split == 0 {
+            Some(0)
+        } else {
+            lines.iter().position(|l| l.trim() == header)
+        };
+        let Some(start) = start else { continue };
+        let rest = &parts[split..];
+        if rest.is_empty() {
+            return Some(start + 1);
+        }
+        let dotted = rest.join(".");
+        for (i, l) in lines.iter().enumerate().skip(start) {
+            if i > start && split > 0 && l.trim_start().starts_with('[') {
+                break;
+            }
+            let t = l.trim_start();
+            if t.starts_with(&format!("{dotted} ")) || t.starts_with(&format!("{dotted}=")) {
+                return Some(i + 1);
+            }
+        }
+        if split > 0 {
+            return Some(start + 1);
+        }
+    }
+    None
+}
+
+fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> VariantError {
+    let line = e
+        .span()
+        .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+    VariantError {
+        file: file.to_string(),
+        line,
+        key: None,
+        what: e.message().trim().to_string(),
+    }
+}
+
+fn merge(base: &mut toml::Table, patch: &toml::Table) {
+    for (k, v) in patch {
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(p)) => merge(b, p),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+}
+
+/// Reads a file into a table with its `extends` chain resolved.
+fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantError> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+    let Some(ext) = table.get("extends") else {
+        // Check the schema here, where errors still have line numbers.
+        toml::from_str::<VariantFile>(text).map_err(|e| toml_error(file, text, &e))?;
+        return Ok(table);
+    };
+    let Some(name) = ext.as_str() else {
+        return Err(err(
+            file,
+            Some("extends"),
+            text,
+            "must be the name of a built-in variant",
+        ));
+    };
+    if depth > 8 {
+        return Err(err(
+            file,
+            Some("extends"),
+            text,
+            "`extends` chain is too long",
+        ));
+    }
+    let Some((_, base_text)) = super::BUILTIN.iter().find(|(n, _)| *n == name) else {
+        return Err(err(
+            file,
+            Some("extends"),
+            text,
+            format!("no built-in variant `{name}`"),
+        ));
+    };
+    let mut base = resolve(&format!("variants/{name}.toml"), base_text, depth + 1)?;
+    // Options belong to the file that states them.
+    base.remove("options");
+    // The base's name and options stay unless this file sets its own.
+    merge(&mut base, &table);
+    base.remove("extends");
+    Ok(base)
+}
+
+pub(super) fn load(
+    file: &str,
+    text: &str,
+    choices: &[(String, String)],
+) -> Result<Variant, VariantError> {
+    let mut table = resolve(file, text, 0)?;
+    let (options, chosen) = apply_options(file, text, &mut table, choices)?;
+    let spec: VariantFile = toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| err(file, None, text, e.message().trim().to_string()))?;
+    build(file, text, spec, options, chosen)
+}
+
+fn apply_options(
+    file: &str,
+    text: &str,
+    table: &mut toml::Table,
+    choices: &[(String, String)],
+) -> Result<(Vec<VariantOption>, Vec<(String, String)>), VariantError> {
+    let specs: std::collections::BTreeMap<String, super::schema::OptionSpec> =
+        match table.get("options") {
+            Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
+                err(file, Some("options"), text, e.message().trim().to_string())
+            })?,
+            None => Default::default(),
+        };
+    let options: Vec<VariantOption> = specs
+        .iter()
+        .map(|(name, s)| VariantOption {
+            name: name.clone(),
+            description: s.description.clone(),
+            default: s.default.clone(),
+            values: s.values.keys().cloned().collect(),
+        })
+        .collect();
+    for (name, _) in choices {
+        if !specs.contains_key(name) {
+            let known: Vec<&str> = specs.keys().map(String::as_str).collect();
+            return Err(VariantError {
+                file: file.to_string(),
+                line: None,
+                key: Some(format!("options.{name}")),
+                what: if known.is_empty() {
+                    format!("unknown option `{name}`: this variant has no options")
+                } else {
+                    format!("unknown option `{name}`; options: {}", known.join(", "))
+                },
+            });
+        }
+    }
+    let mut chosen = Vec::new();
+    for (name, s) in &specs {
+        let value = choices
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| s.default.clone());
+        if let Some(param) = &s.param {
+            let n: i64 = value.parse().map_err(|_| VariantError {
+                file: file.to_string(),
+                line: None,
+                key: Some(format!("options.{name}")),
+                what: format!("option `{name}` takes a whole number, not `{value}`"),
+            })?;
+            if n < 0 {
+                return Err(VariantError {
+                    file: file.to_string(),
+                    line: None,
+                    key: Some(format!("options.{name}")),
+                    what: format!("option `{name}` must not be negative"),
+                });
+            }
+            set_dotted(table, param, toml::Value::Integer(n));
+        } else {
+            let Some(patch) = s.values.get(&value) else {
+                let vals: Vec<&str> = s.values.keys().map(String::as_str).collect();
+                return Err(VariantError {
+                    file: file.to_string(),
+                    line: None,
+                    key: Some(format!("options.{name}")),
+                    what: format!(
+                        "option `{name}` has no value `{value}`; values: {}",
+                        vals.join(", ")
+                    ),
+                });
+            };
+            merge(table, patch);
+        }
+        chosen.push((name.clone(), value));
+    }
+    Ok((options, chosen))
+}
+
+fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
+    let mut parts: Vec<&str> = key.split('.').collect();
+    let last = parts.pop().unwrap_or(key);
+    let mut t = table;
+    for p in parts {
+        let entry = t
+            .entry(p.to_string())
+            .or_insert_with(|| toml::Value::Table(Default::default()));
+        if !entry.is_table() {
+            *entry = toml::Value::Table(Default::default());
+        }
+        t = entry.as_table_mut().expect("just made a table");
+    }
+    t.insert(last.to_string(), value);
+}
+
+fn build(
+    file: &str,
+    text: &str,
+    spec: VariantFile,
+    options: Vec<VariantOption>,
+    chosen: Vec<(String, String)>,
+) -> Result<Variant, VariantError> {
+    let e = |key: &str, what: String| err(file, Some(key), text, what);
+    // Pieces, in file order.
+    let mut keys = Vec::new();
+    let mut specs: Vec<PieceSpec> = Vec::new();
+    for (k, v) in &spec.pieces {
+        let s: PieceSpec = v
+            .clone()
+            .try_into()
+            .map_err(|er: toml::de::Error| e(&format!("pieces.{k}"), er.message().trim().into()))?;
+        keys.push(k.clone());
+        specs.push(s);
+    }
+    if specs.is_empty() {
+        return Err(e("pieces", "a variant needs at least one piece".into()));
+    }
+    if specs.len() > 126 {
+        return Err(e("pieces", "at most 126 piece types".into()));
+    }
+    let index = |k: &str| keys.iter().position(|x| x == k).map(|i| i as PieceType);
+    let mut infos: Vec<PieceInfo> = Vec::new();
+    let mut paths = Vec::new();
+    for (i, s) in specs.iter().enumerate() {
+        let key = &keys[i];
+        let p =
+            betza::parse(&s.betza).map_err(|b| e(&format!("pieces.{key}.betza"), b.to_string()))?;
+        paths.push(p);
+        let mut promotes_to = Vec::new();
+        for t in &s.promotes_to {
+            promotes_to.push(index(t).ok_or_else(|| {
+                e(
+                    &format!("pieces.{key}.promotes_to"),
+                    format!("no piece `{t}`"),
+                )
+            })?);
+        }
+        let promoted =
+            match &s.promoted {
+                Some(t) => Some(index(t).ok_or_else(|| {
+                    e(&format!("pieces.{key}.promoted"), format!("no piece `{t}`"))
+                })?),
+                None => None,
+            };
+        if let Some(l) = &s.letter
+            && (l.is_empty()
+                || l.starts_with('+')
+                || l.chars().next().is_some_and(|c| !c.is_ascii_uppercase()))
+        {
+            return Err(e(
+                &format!("pieces.{key}.letter"),
+                format!("`{l}` must start with an upper-case letter"),
+            ));
+        }
+        infos.push(PieceInfo {
+            key: key.clone(),
+            name: s.name.clone(),
+            id: s
+                .id
+                .clone()
+                .or_else(|| s.letter.clone())
+                .unwrap_or_default(),
+            token: s.letter.clone().unwrap_or_default(),
+            betza: s.betza.clone(),
+            royal: s.royal,
+            value: s.value.unwrap_or(0),
+            promotes_to,
+            promoted,
+            demoted: None,
+            pawn: s.pawn,
+            description: s.description.clone(),
+        });
+    }
+    for i in 0..infos.len() {
+        if let Some(p) = infos[i].promoted {
+            if infos[p as usize].demoted.is_some() || infos[p as usize].promoted.is_some() {
+                return Err(e(
+                    &format!("pieces.{}.promoted", infos[i].key),
+                    format!(
+                        "`{}` is already a promoted form or promotes itself",
+                        infos[p as usize].key
+                    ),
+                ));
+            }
+            infos[p as usize].demoted = Some(i as PieceType);
+        }
+    }
+    for i in 0..infos.len() {
+        if let Some(d) = infos[i].demoted {
+            if !infos[i].token.is_empty() {
+                return Err(e(
+                    &format!("pieces.{}.letter", infos[i].key),
+                    "a promoted form is written `+` and its base piece's letter; give it no letter"
+                        .into(),
+                ));
+            }
+            let base = infos[d as usize].token.clone();
+            infos[i].token = format!("+{base}");
+            if infos[i].id.is_empty() {
+                infos[i].id = format!("+{}", infos[d as usize].id);
+            }
+        } else if infos[i].token.is_empty() {
+            return Err(e(
+                &format!("pieces.{}", infos[i].key),
+                "needs a `letter` (only promoted forms go without)".into(),
+            ));
+        }
+    }
+    let mut tokens: Vec<(String, Piece)> = Vec::new();
+    for (i, p) in infos.iter().enumerate() {
+        for side in Side::BOTH {
+            let t = if side == Side::First {
+                p.token.clone()
+            } else {
+                p.token.to_lowercase()
+            };
+            if tokens.iter().any(|(x, _)| *x == t) {
+                return Err(e(
+                    &format!("pieces.{}.letter", p.key),
+                    format!("token `{t}` is used twice"),
+                ));
+            }
+            tokens.push((t, Piece::new(i as PieceType, side)));
+        }
+    }
+    tokens.sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
+
+    // Geometry: the guard band covers the longest single leap.
+    let reach = paths
+        .iter()
+        .flat_map(|ps| ps.iter())
+        .flat_map(|p| p.legs.iter())
+        .map(|l| l.vector.0.abs().max(l.vector.1.abs()) as u8)
+        .max()
+        .unwrap_or(1);
+    let geometry = Geometry::new(
+        spec.board.files,
+        spec.board.ranks,
+        reach.max(2),
+        &spec.board.holes,
+        spec.board.file_names.as_deref(),
+    )
+    .map_err(|g| e("board", g.to_string()))?;
+    let sq = |key: &str, name: &str| {
+        geometry
+            .parse_square(name)
+            .ok_or_else(|| e(key, format!("`{name}` is not a square of this board")))
+    };
+
+    let mut movesets = Vec::new();
+    for (i, p) in paths.iter().enumerate() {
+        let key = format!("pieces.{}.betza", keys[i]);
+        let a = Moveset::compile(p, Side::First, &geometry).map_err(|w| e(&key, w))?;
+        let b = Moveset::compile(p, Side::Second, &geometry).map_err(|w| e(&key, w))?;
+        movesets.push([a, b]);
+    }
+
+    // Start position placement, for initial squares.
+    let board_text = spec.fen.start.split_whitespace().next().unwrap_or("");
+    let placement = fen::parse_board(&geometry, &tokens, board_text)
+        .map_err(|f| e("fen.start", f.to_string()))?;
+    let n = geometry.compact_len();
+    let mut initial = vec![[vec![false; n], vec![false; n]]; infos.len()];
+    for (sqr, pc) in &placement {
+        initial[pc.kind() as usize][pc.side().index()][geometry.compact(*sqr)] = true;
+    }
+    for (i, s) in specs.iter().enumerate() {
+        if let Some(list) = &s.initial_squares {
+            initial[i] = [vec![false; n], vec![false; n]];
+            for name in list {
+                let q = sq(&format!("pieces.{}.initial_squares", keys[i]), name)?;
+                let (f, r) = (geometry.file(q) as i32, geometry.rank(q) as i32);
+                initial[i][0][geometry.compact(q)] = true;
+                if let Some(m) = geometry.square(
+                    geometry.files() as i32 - 1 - f,
+                    geometry.ranks() as i32 - 1 - r,
+                ) {
+                    initial[i][1][geometry.compact(m)] = true;
+                }
+            }
+        }
+    }
+    let dead = dead_squares(&geometry, &movesets);
+
+    // Promotion.
+    let pr = &spec.promotion;
+    let shogi = match pr.style.as_deref() {
+        None | Some("chess") => false,
+        Some("shogi") => true,
+        Some(o) => {
+            return Err(e(
+                "promotion.style",
+                format!("`{o}`: expected `chess` or `shogi`"),
+            ));
+        }
+    };
+    let when = match pr.when.as_deref() {
+        None | Some("start-or-end") => PromotionWhen::StartOrEnd,
+        Some("end") => PromotionWhen::End,
+        Some("chu") => PromotionWhen::Chu,
+        Some(o) => {
+            return Err(e(
+                "promotion.when",
+                format!("`{o}`: expected `start-or-end`, `end` or `chu`"),
+            ));
+        }
+    };
+    if pr.zone > geometry.ranks() as u32 {
+        return Err(e("promotion.zone", "deeper than the board".into()));
+    }
+    let mut relief = vec![false; infos.len()];
+    for r in &pr.relief {
+        let i = index(r).ok_or_else(|| e("promotion.relief", format!("no piece `{r}`")))?;
+        relief[i as usize] = true;
+    }
+    let promotion = Promotion {
+        zone: pr.zone as u8,
+        shogi,
+        when,
+        forced_if_dead: pr.forced_if_dead,
+        relief,
+    };
+
+    // Rules.
+    let r = &spec.rules;
+    let royal_safety = match r.check.as_deref() {
+        None | Some("royal-safety") => true,
+        Some("none") => false,
+        Some(o) => {
+            return Err(e(
+                "rules.check",
+                format!("`{o}`: expected `royal-safety` or `none`"),
+            ));
+        }
+    };
+    let verdict = |key: &str, v: Option<&str>, default: Verdict| match v {
+        None => Ok(default),
+        Some("loss") => Ok(Verdict::Loss),
+        Some("draw") => Ok(Verdict::Draw),
+        Some("win") => Ok(Verdict::Win),
+        Some(o) => Err(e(key, format!("`{o}`: expected `loss`, `draw` or `win`"))),
+    };
+    let stalemate = verdict("rules.stalemate", r.stalemate.as_deref(), Verdict::Draw)?;
+    let bare_king = match r.bare_king.as_deref() {
+        None | Some("none") => BareKing::None,
+        Some("shatranj") => BareKing::Shatranj,
+        Some("draw") => BareKing::Draw,
+        Some(o) => {
+            return Err(e(
+                "rules.bare_king",
+                format!("`{o}`: expected `none`, `shatranj` or `draw`"),
+            ));
+        }
+    };
+    let castling = match &r.castling {
+        Some(c) if c.enabled => {
+            let k1 = sq("rules.castling.king", &c.king)?;
+            let mirror = |s: Square| {
+                geometry
+                    .square(
+                        geometry.file(s) as i32,
+                        geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
+                    )
+                    .ok_or_else(|| e("rules.castling", "the mirror square does not exist".into()))
+            };
+            let k2 = match &c.king_second {
+                Some(n) => sq("rules.castling.king_second", n)?,
+                None => mirror(k1)?,
+            };
+            let r1 = [
+                sq("rules.castling.rooks", &c.rooks[0])?,
+                sq("rules.castling.rooks", &c.rooks[1])?,
+            ];
+            let r2 = match &c.rooks_second {
+                Some(rs) => [
+                    sq("rules.castling.rooks_second", &rs[0])?,
+                    sq("rules.castling.rooks_second", &rs[1])?,
+                ],
+                None => [mirror(r1[0])?, mirror(r1[1])?],
+            };
+            if c.distances.is_empty() || c.distances.iter().any(|&d| d < 1 || d > 8) {
+                return Err(e(
+                    "rules.castling.distances",
+                    "give distances from 1 to 8".into(),
+                ));
+            }
+            Some(CastleRule {
+                king: [k1, k2],
+                rooks: [r1, r2],
+                distances: c.distances.iter().map(|&d| d as u8).collect(),
+            })
+        }
+        _ => None,
+    };
+    let rules = Rules {
+        royal_safety,
+        stalemate,
+        bare_king,
+        repetition: r.repetition,
+        perpetual_check_loses: r.perpetual_check_loses,
+        move_rule: r.move_rule,
+        max_plies: r.max_plies,
+        en_passant: r.en_passant,
+        castling,
+    };
+
+    // FEN conventions.
+    let mut fields = Vec::new();
+    for f in &spec.fen.fields {
+        fields.push(match f.as_str() {
+            "castling" => FenField::Castling,
+            "ep" => FenField::EnPassant,
+            "halfmove" => FenField::Halfmove,
+            "fullmove" => FenField::Fullmove,
+            o => {
+                return Err(e(
+                    "fen.fields",
+                    format!("`{o}`: expected `castling`, `ep`, `halfmove` or `fullmove`"),
+                ));
+            }
+        });
+    }
+    let fen_rules = FenRules {
+        side_letters: spec.fen.side_letters.clone(),
+        xboard_side_letters: spec.fen.xboard_side_letters.clone(),
+        fields,
+    };
+
+    // Special modules.
+    let compulsory_opening = match &spec.special.compulsory_opening {
+        None => None,
+        Some(c) => {
+            let mut first = Vec::new();
+            let mut second = Vec::new();
+            for m in &c.moves {
+                let key = "special.compulsory_opening.moves";
+                let (a, used) = geometry
+                    .parse_square_prefix(m)
+                    .ok_or_else(|| e(key, format!("`{m}` is not a move")))?;
+                let b = sq(key, &m[used..])?;
+                let mir = |s: Square| {
+                    geometry
+                        .square(
+                            geometry.file(s) as i32,
+                            geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
+                        )
+                        .ok_or_else(|| e(key, "the mirror square does not exist".into()))
+                };
+                first.push((a, b));
+                second.push((mir(a)?, mir(b)?));
+            }
+            Some(CompulsoryOpening {
+                moves: [first, second],
+            })
+        }
+    };
+    let delayed_promotion = spec.special.delayed_promotion.as_ref().map(|d| d.turns);
+
+    // Values: the file's, or an estimate from mobility on an empty board.
+    for (i, info) in infos.iter_mut().enumerate() {
+        if info.value == 0 && !info.royal && specs[i].value.is_none() {
+            info.value = estimate_value(&geometry, &movesets[i][0]);
+        }
+    }
+
+    let zobrist = Zobrist::new(&geometry, infos.len());
+    let attacks = [
+        attack_tables(&movesets, Side::First),
+        attack_tables(&movesets, Side::Second),
+    ];
+    let any_promotion = infos
+        .iter()
+        .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
+    let variant = Variant {
+        name: spec.name.clone(),
+        title: spec.title.clone(),
+        description: spec.description.clone(),
+        rules_source: spec.rules_source.clone(),
+        geometry,
+        pieces: infos,
+        movesets,
+        initial,
+        dead,
+        start_fen: spec.fen.start.clone(),
+        fen: fen_rules,
+        promotion,
+        rules,
+        compulsory_opening,
+        delayed_promotion,
+        options,
+        chosen,
+        zobrist,
+        attacks,
+        any_promotion,
+        tokens,
+    };
+    // The start position must be a position.
+    crate::position::Position::from_fen(std::sync::Arc::new(variant.clone()), &variant.start_fen)
+        .map_err(|f| e("fen.start", f.to_string()))?;
+    Ok(variant)
+}
+
+/// Per type and side: squares from which the piece has no move at all on an
+/// otherwise empty board (a Pawn on the last rank, a Knight on the last two).
+fn dead_squares(geo: &Geometry, movesets: &[[Moveset; 2]]) -> Vec<[Vec<bool>; 2]> {
+    let n = geo.compact_len();
+    movesets
+        .iter()
+        .map(|ms| {
+            let mut out = [vec![false; n], vec![false; n]];
+            for side in Side::BOTH {
+                let m = &ms[side.index()];
+                for s in geo.squares() {
+                    let ok = |off: i16| geo.is_square(s.shift(off));
+                    let alive = m.leaps.iter().any(|l| ok(l.off))
+                        || m.rides.iter().any(|r| ok(r.off))
+                        || m.hops.iter().any(|h| ok(h.0.off))
+                        || m.multi.iter().any(|p| ok(p.0[0].off));
+                    out[side.index()][geo.compact(s)] = !alive;
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// A rough value in centipawns from average mobility on an empty board.
+fn estimate_value(geo: &Geometry, m: &Moveset) -> i32 {
+    let mut total = 0usize;
+    let mut count = 0usize;
+    for s in geo.squares() {
+        count += 1;
+        total += m
+            .leaps
+            .iter()
+            .filter(|l| geo.is_square(s.shift(l.off)))
+            .count();
+        for r in m.rides.iter().chain(m.hops.iter().map(|h| &h.0)) {
+            let mut t = s.shift(r.off);
+            let mut k = 0;
+            while geo.is_square(t) && k < r.max {
+                total += 1;
+                k += 1;
+                t = t.shift(r.off);
+            }
+        }
+        total += m.multi.len() / 2;
+    }
+    if count == 0 {
+        return 100;
+    }
+    (35 * total / count).max(50) as i32
+}
+
+fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
+    let mut t = AttackTables::default();
+    for (i, ms) in movesets.iter().enumerate() {
+        let bit = 1u128 << i;
+        let m = &ms[by.index()];
+        for l in &m.leaps {
+            if !l.capture {
+                continue;
+            }
+            if !l.lame.is_empty() || l.initial {
+                t.complex |= bit;
+                continue;
+            }
+            match t.leaps.iter_mut().find(|(o, _)| *o == -l.off) {
+                Some(e) => e.1 |= bit,
+                None => t.leaps.push((-l.off, bit)),
+            }
+        }
+        for r in &m.rides {
+            if !r.capture {
+                continue;
+            }
+            if r.initial {
+                t.complex |= bit;
+                continue;
+            }
+            match t.rides.iter_mut().find(|(o, _)| *o == -r.off) {
+                Some(e) => e.1.push((bit, r.max)),
+                None => t.rides.push((-r.off, vec![(bit, r.max)])),
+            }
+        }
+        for (h, grasshopper) in &m.hops {
+            if !h.capture {
+                continue;
+            }
+            if h.initial {
+                t.complex |= bit;
+                continue;
+            }
+            match t
+                .hops
+                .iter_mut()
+                .find(|x| x.0 == -h.off && x.2 == h.max && x.3 == *grasshopper)
+            {
+                Some(e) => e.1 |= bit,
+                None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
+            }
+        }
+        if m.multi.iter().any(|p| p.0.iter().any(|l| l.mode.capture)) {
+            t.complex |= bit;
+        }
+    }
+    // Merge ride entries with the same max into one mask.
+    for (_, v) in t.rides.iter_mut() {
+        let mut merged: Vec<(u128, u8)> = Vec::new();
+        for &(b, m) in v.iter() {
+            match merged.iter_mut().find(|(_, mm)| *mm == m) {
+                Some(e) => e.0 |= b,
+                None => merged.push((b, m)),
+            }
+        }
+        *v = merged;
+    }
+    t
+}

@@ -1,0 +1,262 @@
+//! The TOML form of a variant file, as serde reads it.
+//!
+//! A file is a table; `extends` names a built-in variant whose table is taken
+//! first, then this file's keys are merged over it (tables merge key by key,
+//! everything else is replaced). Options are named patches of the same kind:
+//! choosing `KEY=VALUE` merges `options.KEY.values.VALUE` over the table, or,
+//! for an option with `param`, sets that dotted key to the number given.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The whole file after `extends` and options are merged.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// Short name, as on the command line (`courier`).
+    pub name: String,
+    /// Human title.
+    #[serde(default)]
+    pub title: String,
+    /// One paragraph for `kamil variants`.
+    #[serde(default)]
+    pub description: String,
+    /// The rule book this file implements (`rules/courier.md`).
+    #[serde(default)]
+    pub rules_source: String,
+    /// Built-in variant this one starts from.
+    #[serde(default)]
+    pub extends: Option<String>,
+    /// Board shape.
+    pub board: BoardSpec,
+    /// FEN conventions and the start position.
+    pub fen: FenSpec,
+    /// Piece types, keyed by a short lowercase name; order = type index.
+    pub pieces: toml::Table,
+    /// Promotion rules.
+    #[serde(default)]
+    pub promotion: PromotionSpec,
+    /// Game rules: check, game end, castling, en passant.
+    #[serde(default)]
+    pub rules: RulesSpec,
+    /// Named special-rule modules and their parameters.
+    #[serde(default)]
+    pub special: SpecialSpec,
+    /// Options the rule book lists, each a patch over this table.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionSpec>,
+}
+
+/// `[board]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Columns of the grid, holes included (1..=16).
+    pub files: u32,
+    /// Rows of the grid (1..=16).
+    pub ranks: u32,
+    /// Cells of the grid that are not squares.
+    #[serde(default)]
+    pub holes: Vec<String>,
+    /// One letter per file, if not `a`, `b`, ...
+    #[serde(default)]
+    pub file_names: Option<String>,
+}
+
+/// `[fen]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct FenSpec {
+    /// The start position.
+    pub start: String,
+    /// Side-to-move letters: first player, second player.
+    #[serde(default = "default_sides")]
+    pub side_letters: [String; 2],
+    /// Letters used by XBoard and Fairy-Stockfish when they differ from ours
+    /// (shogi games: `w` is the first player there). A FEN with fields after
+    /// the side-to-move field is read with these.
+    #[serde(default)]
+    pub xboard_side_letters: Option<[String; 2]>,
+    /// Fields after the side to move, in order: `castling`, `ep`,
+    /// `halfmove`, `fullmove`, `swap`, `frozen`.
+    #[serde(default)]
+    pub fields: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_sides() -> [String; 2] {
+    ["w".to_string(), "b".to_string()]
+}
+
+/// One `[pieces.KEY]` table.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// Name as in the rule book.
+    pub name: String,
+    /// The rule book's ID (`DE`, `Kr`); defaults to the FEN token.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// FEN token for the first player (upper case; the second player's is
+    /// its lower case). Pieces that exist only promoted have none.
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// Movement in Betza notation.
+    pub betza: String,
+    /// Losing every royal piece loses the game; see `rules.check`.
+    #[serde(default)]
+    pub royal: bool,
+    /// Value in centipawns, for evaluation and for material rules.
+    #[serde(default)]
+    pub value: Option<i32>,
+    /// Chess-style promotion choices (piece keys).
+    #[serde(default)]
+    pub promotes_to: Vec<String>,
+    /// Shogi-style promoted form (piece key), written `+` and this piece's token.
+    #[serde(default)]
+    pub promoted: Option<String>,
+    /// A pawn: its moves reset the move-count rule and it can take and be
+    /// taken en passant when `rules.en_passant` is on.
+    #[serde(default)]
+    pub pawn: bool,
+    /// Squares (first player's, by name) from which `i` moves are allowed;
+    /// default: where this piece stands in the start position. The second
+    /// player's are the point reflection.
+    #[serde(default)]
+    pub initial_squares: Option<Vec<String>>,
+    /// Free text for help panels.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// `[promotion]`
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSpec {
+    /// Depth of the promotion zone in ranks, counted from the far end.
+    #[serde(default)]
+    pub zone: u32,
+    /// `chess` (compulsory on entering the zone, choice from `promotes_to`)
+    /// or `shogi` (optional, see `when`).
+    #[serde(default)]
+    pub style: Option<String>,
+    /// Shogi style: `start-or-end` (modern shogi), `end` (moves that end in
+    /// the zone), or `chu` (entering the zone, or capturing from inside it).
+    #[serde(default)]
+    pub when: Option<String>,
+    /// Shogi style: promotion is compulsory where the unpromoted piece could
+    /// never move again.
+    #[serde(default)]
+    pub forced_if_dead: bool,
+    /// Pieces that may promote on a non-capturing move to a square where
+    /// they could never move again (Chu's Pawn relief).
+    #[serde(default)]
+    pub relief: Vec<String>,
+}
+
+/// `[rules]`
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSpec {
+    /// `royal-safety` (a move may not leave the mover's only royal attacked)
+    /// or `none` (royals are captured like other pieces).
+    #[serde(default)]
+    pub check: Option<String>,
+    /// Result for the side to move with no legal move and not in check:
+    /// `loss`, `draw` or `win`.
+    #[serde(default)]
+    pub stalemate: Option<String>,
+    /// `none`, `shatranj` (bared side loses unless it bares back at once),
+    /// `draw` (a bared King draws at once).
+    #[serde(default)]
+    pub bare_king: Option<String>,
+    /// N-fold repetition ends the game (0 = off).
+    #[serde(default)]
+    pub repetition: u32,
+    /// With repetition: the side that checked on every move loses.
+    #[serde(default)]
+    pub perpetual_check_loses: bool,
+    /// Plies without capture or pawn move that draw (0 = off).
+    #[serde(default)]
+    pub move_rule: u32,
+    /// Plies after which the game is drawn (0 = off).
+    #[serde(default)]
+    pub max_plies: u32,
+    /// Pawns that make an initial multi-square step can be taken en passant.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// Castling, if any.
+    #[serde(default)]
+    pub castling: Option<CastlingSpec>,
+}
+
+/// `[rules.castling]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSpec {
+    /// Off: the game has no castling (an option may switch it on).
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// The first player's King square (the second player's is the mirror
+    /// image on the last rank, same file, unless `king_second` is given).
+    pub king: String,
+    /// The second player's King square.
+    #[serde(default)]
+    pub king_second: Option<String>,
+    /// The first player's Rook squares: queen side (lower file), king side.
+    pub rooks: [String; 2],
+    /// The second player's Rook squares, if not on the King's rank mirror.
+    #[serde(default)]
+    pub rooks_second: Option<[String; 2]>,
+    /// How far the King moves, in files (one castling move per entry).
+    pub distances: Vec<u32>,
+}
+
+/// `[special]`: named modules for rules that Betza cannot say.
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialSpec {
+    /// Courier's prescribed opening advances, played as one compound turn.
+    #[serde(default)]
+    pub compulsory_opening: Option<CompulsoryOpeningSpec>,
+    /// A pawn on the last rank promotes only some turns later (Albers 1824).
+    #[serde(default)]
+    pub delayed_promotion: Option<DelayedPromotionSpec>,
+}
+
+/// `[special.compulsory_opening]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CompulsoryOpeningSpec {
+    /// The first player's advances, in order (`a2a4`); the second player's
+    /// are the mirror images across the middle rank.
+    pub moves: Vec<String>,
+}
+
+/// `[special.delayed_promotion]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct DelayedPromotionSpec {
+    /// Own turns the Pawn waits on the last rank before it is promoted.
+    pub turns: u32,
+}
+
+/// `[options.NAME]`
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSpec {
+    /// What the option does, with the rule book section.
+    #[serde(default)]
+    pub description: String,
+    /// Value when not given.
+    pub default: String,
+    /// Patch per value.
+    #[serde(default)]
+    pub values: BTreeMap<String, toml::Table>,
+    /// For numeric options: the dotted key the number is written to.
+    #[serde(default)]
+    pub param: Option<String>,
+}

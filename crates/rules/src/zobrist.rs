@@ -1,0 +1,76 @@
+//! Zobrist hash keys: one random 64-bit key per (square, piece), side to
+//! move, castling right and en-passant square. Keys are drawn from a fixed
+//! seed so hashes are the same on every run (perft signatures, tests).
+
+use crate::geometry::{Geometry, Square};
+use crate::piece::Piece;
+
+/// The keys of one variant.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    codes: usize,
+    piece: Vec<u64>,
+    /// XORed in when the second player is to move.
+    pub side: u64,
+    /// Per castling-rights bit.
+    pub castling: [u64; 4],
+    ep: Vec<u64>,
+    /// Keys for rule state kept outside the board (compulsory opening per side...).
+    pub state: [u64; 8],
+}
+
+/// splitmix64: a small, well-mixed generator for fixed tables.
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    /// Keys for `geo` and `types` piece types.
+    pub fn new(geo: &Geometry, types: usize) -> Zobrist {
+        let mut seed = 0x6B61_6D69_6C00_0001u64;
+        let codes = 2 + 2 * types;
+        let n = geo.compact_len();
+        let piece = (0..n * codes).map(|_| next(&mut seed)).collect();
+        let side = next(&mut seed);
+        let castling = [
+            next(&mut seed),
+            next(&mut seed),
+            next(&mut seed),
+            next(&mut seed),
+        ];
+        let ep = (0..n).map(|_| next(&mut seed)).collect();
+        let mut state = [0u64; 8];
+        for s in state.iter_mut() {
+            *s = next(&mut seed);
+        }
+        Zobrist {
+            codes,
+            piece,
+            side,
+            castling,
+            ep,
+            state,
+        }
+    }
+
+    /// Key of `piece` on the square with compact index `compact`.
+    #[inline(always)]
+    pub fn piece(&self, compact: usize, piece: Piece) -> u64 {
+        self.piece[compact * self.codes + piece.0 as usize]
+    }
+
+    /// Key of an en-passant square (compact index).
+    #[inline(always)]
+    pub fn ep(&self, compact: usize) -> u64 {
+        self.ep[compact]
+    }
+
+    /// Key for a square given as a mailbox cell.
+    pub fn ep_square(&self, geo: &Geometry, sq: Square) -> u64 {
+        self.ep[geo.compact(sq)]
+    }
+}
