@@ -463,6 +463,16 @@ pub fn mover_exposed(pos: &Position) -> bool {
     }
     let mover = pos.side().flip();
     let r = pos.royals(mover);
+    if v.rules.royals_counted_before_move
+        && r.len() == 2
+        && let Some(m) = pos.last_move()
+        && m.promotion().is_some_and(|t| v.pieces[t as usize].royal)
+    {
+        // Fairy-Stockfish's reading: a royal made by this very promotion does
+        // not yet relieve the one the mover had.
+        let old = if r[0] == m.to { r[1] } else { r[0] };
+        return is_attacked(pos, old, pos.side());
+    }
     r.len() == 1 && is_attacked(pos, r[0], pos.side())
 }
 

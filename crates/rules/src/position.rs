@@ -339,6 +339,12 @@ impl Position {
         self.undo.iter().map(|u| u.mv)
     }
 
+    /// The last move made, if any.
+    #[inline]
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
     /// Number of moves that can be unmade.
     pub fn depth(&self) -> usize {
         self.undo.len()

@@ -75,6 +75,9 @@ pub struct CastleRule {
 pub struct Rules {
     /// A move may not leave the mover's only royal attacked.
     pub royal_safety: bool,
+    /// Royals are counted before the move for that rule (a royal made by
+    /// promotion does not count yet), as Fairy-Stockfish does.
+    pub royals_counted_before_move: bool,
     /// Result for the stalemated side.
     pub stalemate: Verdict,
     /// Bare-king rule.
@@ -623,8 +626,19 @@ fn build(
         }
         _ => None,
     };
+    let royals_counted_before_move = match r.royal_count.as_deref() {
+        None | Some("after-move") => false,
+        Some("before-move") => true,
+        Some(o) => {
+            return Err(e(
+                "rules.royal_count",
+                format!("`{o}`: expected `after-move` or `before-move`"),
+            ));
+        }
+    };
     let rules = Rules {
         royal_safety,
+        royals_counted_before_move,
         stalemate,
         bare_king,
         repetition: r.repetition,

@@ -165,6 +165,11 @@ pub struct RulesSpec {
     /// or `none` (royals are captured like other pieces).
     #[serde(default)]
     pub check: Option<String>,
+    /// With royal safety: when royals are counted, `after-move` (rule
+    /// books) or `before-move` (Fairy-Stockfish: a Crown Prince made by the
+    /// move does not yet relieve a King in check).
+    #[serde(default)]
+    pub royal_count: Option<String>,
     /// Result for the side to move with no legal move and not in check:
     /// `loss`, `draw` or `win`.
     #[serde(default)]
