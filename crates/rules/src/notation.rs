@@ -50,7 +50,7 @@ pub fn move_text(v: &Variant, m: Move) -> String {
         if v.promotion.shogi {
             s.push('+');
         } else {
-            s.push_str(&v.pieces[t as usize].token.to_lowercase());
+            s.push_str(&v.pieces[v.final_form(t) as usize].token.to_lowercase());
         }
     }
     s
@@ -158,7 +158,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 if v.promotion.shogi {
                     suffix == "+"
                 } else {
-                    suffix == v.pieces[p as usize].token.to_lowercase()
+                    suffix == v.pieces[v.final_form(p) as usize].token.to_lowercase()
                 }
             }
         };

@@ -116,6 +116,8 @@ pub struct PieceInfo {
     pub demoted: Option<PieceType>,
     /// A pawn (move-count rule, en passant).
     pub pawn: bool,
+    /// Becomes this type after each later move of its owner.
+    pub ripens_to: Option<PieceType>,
     /// Help text.
     pub description: String,
 }

@@ -27,6 +27,7 @@ struct Undo {
     mv: Move,
     moved: Piece,
     ncap: u8,
+    nripe: u8,
     castling: u8,
     ep: Option<EnPassant>,
     halfmove: u32,
@@ -51,6 +52,7 @@ pub struct Position {
     opening_done: [bool; 2],
     undo: Vec<Undo>,
     captures: Vec<(Square, Piece)>,
+    ripened: Vec<(Square, Piece)>,
     history: Vec<u64>,
 }
 
@@ -99,6 +101,7 @@ impl Position {
             opening_done: [true, true],
             undo: Vec::new(),
             captures: Vec::new(),
+            ripened: Vec::new(),
             history: Vec::new(),
         };
         for (sq, p) in placement {
@@ -449,6 +452,7 @@ impl Position {
             mv,
             moved,
             ncap: 0,
+            nripe: 0,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
@@ -545,6 +549,9 @@ impl Position {
         }
         let ncap = self.captures.len() - ncap_before;
         self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
+        if v.ripening {
+            self.ripen(moved.side(), mv);
+        }
         if ncap > 0 || pawn_move {
             self.halfmove = 0;
         } else {
@@ -556,6 +563,28 @@ impl Position {
         self.side = self.side.flip();
         self.hash ^= v.zobrist.side;
         self.history.push(self.hash);
+    }
+
+    /// Waiting pieces of `side` other than one this move just made take
+    /// their next form (Albers' delayed promotion).
+    fn ripen(&mut self, side: Side, mv: Move) {
+        let v = self.variant.clone();
+        let fresh = mv.promotion().map(|_| mv.to);
+        let squares: Vec<Square> = self.plist[side.index()].clone();
+        let mut n = 0;
+        for sq in squares {
+            let p = self.board[sq.index()];
+            if Some(sq) == fresh {
+                continue;
+            }
+            if let Some(next) = v.pieces[p.kind() as usize].ripens_to {
+                self.remove(sq);
+                self.put(sq, Piece::new(next, side));
+                self.ripened.push((sq, p));
+                n += 1;
+            }
+        }
+        self.undo.last_mut().expect("inside make").nripe = n;
     }
 
     /// The squares a pawn passed on an initial multi-square step.
@@ -590,6 +619,11 @@ impl Position {
         let mv = u.mv;
         self.history.pop();
         self.side = self.side.flip();
+        for _ in 0..u.nripe {
+            let (sq, p) = self.ripened.pop().expect("ripen stack");
+            self.remove(sq);
+            self.put(sq, p);
+        }
         match mv.kind {
             MoveKind::Normal | MoveKind::EnPassant => {
                 if mv.promotion().is_some() {

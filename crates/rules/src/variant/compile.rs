@@ -338,7 +338,11 @@ fn build(
     // Pieces, in file order.
     let mut keys = Vec::new();
     let mut specs: Vec<PieceSpec> = Vec::new();
-    for (k, v) in &spec.pieces {
+    let mut pieces = spec.pieces.clone();
+    if let Some(turns) = spec.special.delayed_promotion.as_ref().map(|d| d.turns) {
+        delay_promotions(&mut pieces, turns).map_err(|w| e("special.delayed_promotion", w))?;
+    }
+    for (k, v) in &pieces {
         let s: PieceSpec = v
             .clone()
             .try_into()
@@ -402,6 +406,15 @@ fn build(
             promoted,
             demoted: None,
             pawn: s.pawn,
+            ripens_to: match &s.ripens_to {
+                Some(t) => Some(index(t).ok_or_else(|| {
+                    e(
+                        &format!("pieces.{key}.ripens_to"),
+                        format!("no piece `{t}`"),
+                    )
+                })?),
+                None => None,
+            },
             description: s.description.clone(),
         });
     }
@@ -716,6 +729,7 @@ fn build(
     let any_promotion = infos
         .iter()
         .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
+    let ripening = infos.iter().any(|p| p.ripens_to.is_some());
     let variant = Variant {
         name: spec.name.clone(),
         title: spec.title.clone(),
@@ -737,12 +751,81 @@ fn build(
         zobrist,
         attacks,
         any_promotion,
+        ripening,
         tokens,
     };
     // The start position must be a position.
     crate::position::Position::from_fen(std::sync::Arc::new(variant.clone()), &variant.start_fen)
         .map_err(|f| e("fen.start", f.to_string()))?;
     Ok(variant)
+}
+
+/// Albers' delayed promotion: each promotion choice of a pawn becomes a chain
+/// of `turns` immobile waiting pieces (`Q^^`, `Q^`) that ripen into the
+/// chosen piece one owner's turn at a time.
+fn delay_promotions(pieces: &mut toml::Table, turns: u32) -> Result<(), String> {
+    if !(1..=4).contains(&turns) {
+        return Err("turns must be 1 to 4".into());
+    }
+    let pawns: Vec<String> = pieces
+        .iter()
+        .filter(|(_, v)| v.get("pawn").and_then(|p| p.as_bool()) == Some(true))
+        .map(|(k, _)| k.clone())
+        .collect();
+    for pawn in pawns {
+        let targets: Vec<String> = pieces[&pawn]
+            .get("promotes_to")
+            .and_then(|v| v.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut waiting = Vec::new();
+        for t in &targets {
+            let target = pieces.get(t).ok_or_else(|| format!("no piece `{t}`"))?;
+            let letter = target
+                .get("letter")
+                .and_then(|l| l.as_str())
+                .unwrap_or("")
+                .to_string();
+            let name = target
+                .get("name")
+                .and_then(|l| l.as_str())
+                .unwrap_or(t)
+                .to_string();
+            for k in 1..=turns {
+                let mut w = toml::Table::new();
+                w.insert(
+                    "name".into(),
+                    format!("Pawn becoming {name} ({k} turns)").into(),
+                );
+                w.insert(
+                    "letter".into(),
+                    format!("{letter}{}", "^".repeat(k as usize)).into(),
+                );
+                w.insert("betza".into(), "".into());
+                w.insert("value".into(), toml::Value::Integer(100));
+                let next = if k == 1 {
+                    t.clone()
+                } else {
+                    format!("{t}-waiting-{}", k - 1)
+                };
+                w.insert("ripens_to".into(), next.into());
+                w.insert(
+                    "description".into(),
+                    format!("A Pawn on the last rank; it becomes a {name} after {k} more turns of its owner.").into(),
+                );
+                pieces.insert(format!("{t}-waiting-{k}"), toml::Value::Table(w));
+            }
+            waiting.push(toml::Value::String(format!("{t}-waiting-{turns}")));
+        }
+        if let Some(toml::Value::Table(p)) = pieces.get_mut(&pawn) {
+            p.insert("promotes_to".into(), toml::Value::Array(waiting));
+        }
+    }
+    Ok(())
 }
 
 /// Per type and side: squares from which the piece has no move at all on an

@@ -103,6 +103,8 @@ pub struct Variant {
     pub attacks: [AttackTables; 2],
     /// Types that promote in any way (for fast checks).
     pub(crate) any_promotion: bool,
+    /// Some type ripens into another after its owner's moves.
+    pub(crate) ripening: bool,
     /// FEN tokens, longest first: (text, piece).
     pub(crate) tokens: Vec<(String, Piece)>,
 }
@@ -194,6 +196,17 @@ impl Variant {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The piece a promotion to `t` finally gives (following ripening).
+    pub fn final_form(&self, mut t: PieceType) -> PieceType {
+        for _ in 0..8 {
+            match self.pieces[t as usize].ripens_to {
+                Some(n) => t = n,
+                None => break,
+            }
+        }
+        t
     }
 
     /// Is `sq` in `side`'s promotion zone?

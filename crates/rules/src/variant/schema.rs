@@ -127,6 +127,10 @@ pub struct PieceSpec {
     /// player's are the point reflection.
     #[serde(default)]
     pub initial_squares: Option<Vec<String>>,
+    /// After each later move of its owner this piece becomes that one
+    /// (a Pawn waiting on the last rank, Albers 1824).
+    #[serde(default)]
+    pub ripens_to: Option<String>,
     /// Free text for help panels.
     #[serde(default)]
     pub description: String,
