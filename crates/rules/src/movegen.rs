@@ -476,14 +476,83 @@ pub fn mover_exposed(pos: &Position) -> bool {
     r.len() == 1 && is_attacked(pos, r[0], pos.side())
 }
 
+/// When the side to move has one royal, is not in check and the opponent
+/// attacks only by leaps and slides, a move is legal unless it moves the
+/// royal, moves a pinned piece, or removes a piece other than on its
+/// destination. Returns the royal square and the pinned squares, or `None`
+/// when every move must be tried.
+fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
+    let v = pos.variant();
+    let side = pos.side();
+    let opp = side.flip();
+    let t = &v.attacks[opp.index()];
+    if !v.rules.royal_safety || t.complex != 0 || !t.hops.is_empty() || v.ripening {
+        return None;
+    }
+    let r = pos.royals(side);
+    if r.len() != 1 || pos.opening_pending(side) {
+        return None;
+    }
+    let k = r[0];
+    if is_attacked(pos, k, opp) {
+        return None;
+    }
+    let mut pinned = [Square::NONE; 8];
+    let mut n = 0;
+    for (step, list) in &t.rides {
+        let mut s = k;
+        let mut d = 0u32;
+        let mut blocker = Square::NONE;
+        loop {
+            s = s.shift(*step);
+            d += 1;
+            let p = pos.at(s);
+            if p.is_empty() {
+                continue;
+            }
+            if blocker.is_some() {
+                if p.is_side(opp) {
+                    let bit = 1u128 << p.kind();
+                    if list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32) {
+                        if n == pinned.len() {
+                            return None;
+                        }
+                        pinned[n] = blocker;
+                        n += 1;
+                    }
+                }
+                break;
+            }
+            if p.is_side(side) {
+                blocker = s;
+                continue;
+            }
+            break;
+        }
+    }
+    Some((k, pinned, n))
+}
+
+#[inline(always)]
+fn needs_trial(m: &Move, k: Square, pinned: &[Square]) -> bool {
+    m.from == k || m.via_capture || m.kind != MoveKind::Normal || pinned.contains(&m.from)
+}
+
 /// Appends the legal moves of the side to move (game-end rules aside: see
 /// [`crate::outcome`]).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_moves(pos, out);
+    let fast = shortcut(pos);
     let mut i = start;
     while i < out.len() {
         let m = out[i];
+        if let Some((k, pinned, n)) = &fast
+            && !needs_trial(&m, *k, &pinned[..*n])
+        {
+            i += 1;
+            continue;
+        }
         pos.make(m);
         let bad = mover_exposed(pos);
         pos.unmake();
@@ -502,8 +571,15 @@ pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     if !pos.variant().rules.royal_safety {
         return buf.len() as u64;
     }
+    let fast = shortcut(pos);
     let mut n = 0;
     for &m in buf.iter() {
+        if let Some((k, pinned, np)) = &fast
+            && !needs_trial(&m, *k, &pinned[..*np])
+        {
+            n += 1;
+            continue;
+        }
         pos.make(m);
         if !mover_exposed(pos) {
             n += 1;

@@ -104,7 +104,7 @@ pub struct Variant {
     /// Types that promote in any way (for fast checks).
     pub(crate) any_promotion: bool,
     /// Some type ripens into another after its owner's moves.
-    pub(crate) ripening: bool,
+    pub ripening: bool,
     /// FEN tokens, longest first: (text, piece).
     pub(crate) tokens: Vec<(String, Piece)>,
 }
