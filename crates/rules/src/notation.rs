@@ -63,7 +63,10 @@ fn normalize(text: &str) -> String {
         Some((a, b)) => {
             let last: String = a.chars().rev().take_while(|c| c.is_ascii_digit()).collect();
             let tail_len = last.len() + 1;
-            if a.len() >= tail_len && b.starts_with(&a[a.len() - tail_len..]) {
+            if a.len() >= tail_len
+                && a.is_char_boundary(a.len() - tail_len)
+                && b.starts_with(&a[a.len() - tail_len..])
+            {
                 format!("{}{}", a, &b[tail_len..])
             } else {
                 format!("{a}{b}")
