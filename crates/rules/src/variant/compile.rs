@@ -488,6 +488,9 @@ fn build(
         spec.board.file_names.as_deref(),
     )
     .map_err(|g| e("board", g.to_string()))?;
+    if geometry.squares().next().is_none() {
+        return Err(e("board.holes", "the board has no squares left".into()));
+    }
     let sq = |key: &str, name: &str| {
         geometry
             .parse_square(name)
@@ -625,11 +628,42 @@ fn build(
                 ],
                 None => [mirror(r1[0])?, mirror(r1[1])?],
             };
-            if c.distances.is_empty() || c.distances.iter().any(|&d| d < 1 || d > 8) {
+            if c.distances.is_empty() || c.distances.iter().any(|&d| !(1..=8).contains(&d)) {
                 return Err(e(
                     "rules.castling.distances",
                     "give distances from 1 to 8".into(),
                 ));
+            }
+            // Every castling move must land King and Rook on squares.
+            for (k, rooks) in [(k1, r1), (k2, r2)] {
+                for rook in rooks {
+                    let (kf, rf, rank) = (
+                        geometry.file(k) as i32,
+                        geometry.file(rook) as i32,
+                        geometry.rank(k) as i32,
+                    );
+                    if geometry.rank(rook) as i32 != rank || kf == rf {
+                        return Err(e(
+                            "rules.castling.rooks",
+                            "each Rook must stand on its King's rank".into(),
+                        ));
+                    }
+                    let dir = if rf > kf { 1 } else { -1 };
+                    for &d in &c.distances {
+                        let kt = kf + dir * d as i32;
+                        if (rf - kt) * dir <= 0 {
+                            continue;
+                        }
+                        if geometry.square(kt, rank).is_none()
+                            || geometry.square(kt - dir, rank).is_none()
+                        {
+                            return Err(e(
+                                "rules.castling.distances",
+                                format!("castling by {d} would leave the board"),
+                            ));
+                        }
+                    }
+                }
             }
             Some(CastleRule {
                 king: [k1, k2],
