@@ -1,0 +1,375 @@
+//! Property tests of make / unmake, the incremental hash and FEN.
+//!
+//! From the start position of every built-in variant (and of the option sets
+//! that change the rules most), proptest plays random legal games of up to
+//! 60 plies. At every ply, for every legal move: make keeps the incremental
+//! hash equal to one computed from scratch, and unmake restores the exact FEN
+//! and hash. After the move played, reading the position's own FEN back gives
+//! the same FEN, hash and legal moves (the FEN carries the whole state the
+//! rules look at; the history is not part of it).
+
+use kamil_rules::movegen::legal_moves;
+use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::outcome::ended_by_rule;
+use kamil_rules::{Move, Position, Variant};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use std::sync::Arc;
+
+/// Longest random game, in plies.
+const MAX_PLIES: usize = 60;
+
+/// Random games per variant.
+const CASES: u32 = 48;
+
+fn load(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    match Variant::builtin(name, &opts) {
+        Ok(v) => Arc::new(v),
+        Err(e) => panic!("loading {name} {options:?}: {e}"),
+    }
+}
+
+/// The legal moves as the rules see them: none once the game ended by a rule.
+fn moves_of(pos: &mut Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    if ended_by_rule(pos).is_none() {
+        legal_moves(pos, &mut moves);
+    }
+    moves
+}
+
+/// Legal moves as sorted, exact (Debug) descriptions, for comparing positions.
+fn sorted_moves(pos: &mut Position) -> Vec<String> {
+    let mut out: Vec<String> = moves_of(pos).iter().map(|m| format!("{m:?}")).collect();
+    out.sort();
+    out
+}
+
+/// Reading `pos.fen()` back gives the same FEN, hash and legal moves.
+fn check_fen_reload(pos: &mut Position, played: &[String]) -> Result<(), TestCaseError> {
+    let fen = pos.fen();
+    let v = pos.variant().clone();
+    let mut back = match Position::from_fen(v, &fen) {
+        Ok(p) => p,
+        Err(e) => {
+            return Err(TestCaseError::fail(format!(
+                "own FEN `{fen}` (after {played:?}) does not read back: {e}"
+            )));
+        }
+    };
+    prop_assert_eq!(back.fen(), fen.clone(), "FEN rewritten, after {:?}", played);
+    prop_assert_eq!(
+        back.hash(),
+        pos.hash(),
+        "hash of `{}` read back differs, after {:?}",
+        fen,
+        played
+    );
+    prop_assert_eq!(
+        sorted_moves(&mut back),
+        sorted_moves(pos),
+        "legal moves of `{}` read back differ, after {:?}",
+        fen,
+        played
+    );
+    Ok(())
+}
+
+/// Plays the game chosen by `choices` from `pos`, checking every legal move at
+/// every ply; finally takes every move back and expects the start again.
+fn walk(mut pos: Position, choices: &[u16]) -> Result<(), TestCaseError> {
+    let v = pos.variant().clone();
+    let (start_fen, start_hash, start_depth) = (pos.fen(), pos.hash(), pos.depth());
+    prop_assert_eq!(pos.hash(), pos.hash_from_scratch(), "start `{}`", start_fen);
+    check_fen_reload(&mut pos, &[])?;
+    let mut played: Vec<String> = Vec::new();
+    for &c in choices.iter().take(MAX_PLIES) {
+        let moves = moves_of(&mut pos);
+        if moves.is_empty() {
+            break;
+        }
+        let (fen, hash) = (pos.fen(), pos.hash());
+        for &m in &moves {
+            pos.make(m);
+            prop_assert_eq!(
+                pos.hash(),
+                pos.hash_from_scratch(),
+                "incremental hash wrong after {} from `{}` (game {:?})",
+                move_text(&v, m),
+                fen,
+                played
+            );
+            pos.unmake();
+            prop_assert_eq!(
+                pos.fen(),
+                fen.clone(),
+                "unmake of {} changed the FEN (game {:?})",
+                move_text(&v, m),
+                played
+            );
+            prop_assert_eq!(
+                pos.hash(),
+                hash,
+                "unmake of {} changed the hash of `{}` (game {:?})",
+                move_text(&v, m),
+                fen,
+                played
+            );
+        }
+        let m = moves[c as usize % moves.len()];
+        played.push(move_text(&v, m));
+        pos.make(m);
+        prop_assert_eq!(pos.hash(), pos.hash_from_scratch(), "game {:?}", played);
+        check_fen_reload(&mut pos, &played)?;
+    }
+    prop_assert_eq!(pos.depth(), start_depth + played.len());
+    for _ in 0..played.len() {
+        pos.unmake();
+    }
+    prop_assert_eq!(pos.fen(), start_fen, "taking back {:?}", played);
+    prop_assert_eq!(pos.hash(), start_hash, "taking back {:?}", played);
+    Ok(())
+}
+
+fn choices() -> impl Strategy<Value = Vec<u16>> {
+    prop::collection::vec(any::<u16>(), 0..=MAX_PLIES)
+}
+
+/// The rule-book positions of the built-in variants: (variant, options, FEN, moves).
+fn rulebook_positions() -> Vec<(String, Vec<(String, String)>, String, Vec<String>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
+    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
+    let cases: serde_json::Value = serde_json::from_str(&text).expect("cases.json is JSON");
+    let builtin: Vec<&str> = kamil_rules::variant::BUILTIN
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    let mut out: Vec<(String, Vec<(String, String)>, String, Vec<String>)> = Vec::new();
+    for c in cases.as_array().expect("an array") {
+        let variant = c["variant"].as_str().expect("variant");
+        let Some(fen) = c["fen"].as_str() else {
+            continue;
+        };
+        if !builtin.contains(&variant) {
+            continue;
+        }
+        let mut options: Vec<(String, String)> = c["options"]
+            .as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("true").to_string()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        options.sort();
+        let moves: Vec<String> = c["moves"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|m| m.as_str().expect("move text").to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let entry = (variant.to_string(), options, fen.to_string(), moves);
+        if !out.contains(&entry) {
+            out.push(entry);
+        }
+    }
+    out
+}
+
+fn options_of(opts: &[(String, String)]) -> Vec<(&str, &str)> {
+    opts.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
+
+    #[test]
+    fn courier(choices in choices()) {
+        walk(Position::start(load("courier", &[])), &choices)?;
+    }
+
+    #[test]
+    fn courier_explicit_opening(choices in choices()) {
+        let v = load("courier", &[("courier-opening", "explicit")]);
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn courier_modern(choices in choices()) {
+        walk(Position::start(load("courier-modern", &[])), &choices)?;
+    }
+
+    #[test]
+    fn courier_modern_albers_castling_queen(choices in choices()) {
+        let v = load(
+            "courier-modern",
+            &[("albers-castling", "true"), ("albers-queen", "true")],
+        );
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn courier_albers(choices in choices()) {
+        walk(Position::start(load("courier-albers", &[])), &choices)?;
+    }
+
+    #[test]
+    fn sho_shogi(choices in choices()) {
+        walk(Position::start(load("sho-shogi", &[])), &choices)?;
+    }
+
+    #[test]
+    fn sho_shogi_capture_royalty(choices in choices()) {
+        let v = load("sho-shogi", &[("sho-capture-royalty", "true"), ("bare-king", "true")]);
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn sho_shogi_royal_count_before_move(choices in choices()) {
+        let v = load("sho-shogi", &[("royal-count", "before-move")]);
+        walk(Position::start(v), &choices)?;
+    }
+
+    /// Random games from the rule books' positions, which reach promotions,
+    /// bare kings and ends of game far sooner than games from the start.
+    #[test]
+    fn from_rulebook_positions(which in any::<u16>(), choices in choices()) {
+        let all = rulebook_positions();
+        prop_assume!(!all.is_empty());
+        let (name, opts, fen, moves) = &all[which as usize % all.len()];
+        let v = load(name, &options_of(opts));
+        let mut pos = Position::from_fen(v, fen)
+            .map_err(|e| TestCaseError::fail(format!("{name} `{fen}`: {e}")))?;
+        for m in moves {
+            let mv = parse_move(&mut pos, m)
+                .map_err(|e| TestCaseError::fail(format!("{name} `{fen}`: {e}")))?;
+            pos.make(mv);
+        }
+        walk(pos, &choices)?;
+    }
+}
+
+/// Every rule-book FEN of a built-in variant reads, and writes back as given
+/// (castling rights that no rule in force can use are dropped, and written
+/// `-`); the FEN written reads back to the same position.
+#[test]
+fn rulebook_fens_round_trip() {
+    let all = rulebook_positions();
+    assert!(
+        all.iter().any(|(n, ..)| n == "courier") && all.iter().any(|(n, ..)| n == "sho-shogi"),
+        "cases.json has Courier and Sho Shogi positions"
+    );
+    let mut failures = Vec::new();
+    for (name, opts, fen, _) in &all {
+        let v = load(name, &options_of(opts));
+        let pos = match Position::from_fen(v.clone(), fen) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name} {opts:?} `{fen}`: {e}"));
+                continue;
+            }
+        };
+        let written = pos.fen();
+        let mut expected: Vec<String> = fen.split_whitespace().map(String::from).collect();
+        if v.rules.castling.is_none() && expected.len() > 2 {
+            // Rights without castling in force are void.
+            expected[2] = "-".into();
+        }
+        if written != expected.join(" ") {
+            failures.push(format!(
+                "{name} {opts:?}: `{fen}` is written back as `{written}`"
+            ));
+        }
+        match Position::from_fen(v, &written) {
+            Ok(back) => {
+                if back.fen() != written || back.hash() != pos.hash() {
+                    failures.push(format!("{name} {opts:?}: `{written}` does not read back"));
+                }
+            }
+            Err(e) => failures.push(format!("{name} {opts:?}: `{written}`: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The start FEN of every built-in variant, and of every option value,
+/// writes back as the variant file gives it.
+#[test]
+fn start_fens_round_trip() {
+    let mut failures = Vec::new();
+    for (name, _) in kamil_rules::variant::BUILTIN {
+        let base = load(name, &[]);
+        let mut sets: Vec<Vec<(String, String)>> = vec![Vec::new()];
+        for o in &base.options {
+            for value in &o.values {
+                sets.push(vec![(o.name.clone(), value.clone())]);
+            }
+        }
+        for set in sets {
+            let v = load(name, &options_of(&set));
+            let pos = Position::start(v.clone());
+            let written = pos.fen();
+            let back = Position::from_fen(v.clone(), &written).expect("own FEN reads");
+            if back.fen() != written || back.hash() != pos.hash() {
+                failures.push(format!("{name} {set:?}: `{written}` does not read back"));
+            }
+            let mut expected: Vec<String> =
+                v.start_fen.split_whitespace().map(String::from).collect();
+            if v.rules.castling.is_none() && expected.len() > 2 {
+                expected[2] = "-".into();
+            }
+            if written != expected.join(" ") {
+                failures.push(format!(
+                    "{name} {set:?}: start `{}` is written as `{written}`",
+                    v.start_fen
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Any text given as a FEN is read or refused with an error, never a panic.
+    #[test]
+    fn fen_reader_never_panics(
+        which in any::<u16>(),
+        text in concat!(
+            "[0-9a-zA-Z/+*^ -]{0,40}|\\PC{0,40}|",
+            // Shaped like a FEN: 8 or 9 ranks, pieces, runs, optional fields.
+            "(([1-9]|1[0-2]|[+]?[KkPpRrNnBbEeFfWwMmQqGgSsLl^]){1,9}/){7,8}",
+            "([1-9]|1[0-2]|[+]?[KkPpRrGg]){1,9}",
+            "( [wb]( [KQkq-]{1,4}( [a-l][1-9]| -)( [0-9]{1,3}){0,2})?)?",
+        ),
+    ) {
+        let name = kamil_rules::variant::BUILTIN[which as usize % kamil_rules::variant::BUILTIN.len()].0;
+        let v = load(name, &[]);
+        if let Ok(mut pos) = Position::from_fen(v.clone(), &text) {
+            // What was accepted writes a FEN that reads back the same.
+            let fen = pos.fen();
+            check_fen_reload(&mut pos, &[])?;
+            prop_assert!(Position::from_fen(v, &fen).is_ok());
+        }
+    }
+
+    /// Any text given as a move is a legal move or an error, never a panic.
+    #[test]
+    fn move_reader_never_panics(
+        which in any::<u16>(),
+        text in "[a-l0-9,x=+@ -]{0,12}|\\PC{0,12}|\\PC[0-9],[a-l0-9]{0,3}",
+    ) {
+        let name = kamil_rules::variant::BUILTIN[which as usize % kamil_rules::variant::BUILTIN.len()].0;
+        let mut pos = Position::start(load(name, &[]));
+        if let Ok(m) = parse_move(&mut pos, &text) {
+            prop_assert!(moves_of(&mut pos).contains(&m));
+        }
+    }
+}
