@@ -314,8 +314,8 @@ fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
         return;
     }
     let mut checked = None;
-    for wing in 0..2 {
-        if pos.castling() & CASTLE_BITS[s][wing] == 0 {
+    for (wing, bit) in CASTLE_BITS[s].iter().enumerate() {
+        if pos.castling() & bit == 0 {
             continue;
         }
         let rook = rule.rooks[s][wing];

@@ -519,24 +519,18 @@ impl Position {
             && let Some(rule) = &v.rules.castling
         {
             let mut rights = self.castling;
-            for s in 0..2 {
+            for (s, bits) in CASTLE_BITS.iter().enumerate() {
                 if mv.from == rule.king[s] || mv.to == rule.king[s] {
-                    rights &= !(CASTLE_BITS[s][0] | CASTLE_BITS[s][1]);
+                    rights &= !(bits[0] | bits[1]);
                 }
-                for w in 0..2 {
+                for (w, bit) in bits.iter().enumerate() {
                     let r = rule.rooks[s][w];
-                    if mv.from == r || mv.to == r || (mv.kind == MoveKind::Castle && mv.extra == r)
-                    {
-                        rights &= !CASTLE_BITS[s][w];
-                    }
-                }
-            }
-            for &(sq, _) in &self.captures[ncap_before..] {
-                for s in 0..2 {
-                    for w in 0..2 {
-                        if sq == rule.rooks[s][w] {
-                            rights &= !CASTLE_BITS[s][w];
-                        }
+                    let rook_gone = mv.from == r
+                        || mv.to == r
+                        || (mv.kind == MoveKind::Castle && mv.extra == r)
+                        || self.captures[ncap_before..].iter().any(|&(sq, _)| sq == r);
+                    if rook_gone {
+                        rights &= !bit;
                     }
                 }
             }

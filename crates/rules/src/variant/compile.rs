@@ -230,12 +230,15 @@ pub(super) fn load(
     build(file, text, spec, options, chosen)
 }
 
+/// The options offered and the values in force.
+type OptionsInForce = (Vec<VariantOption>, Vec<(String, String)>);
+
 fn apply_options(
     file: &str,
     text: &str,
     table: &mut toml::Table,
     choices: &[(String, String)],
-) -> Result<(Vec<VariantOption>, Vec<(String, String)>), VariantError> {
+) -> Result<OptionsInForce, VariantError> {
     let specs: std::collections::BTreeMap<String, super::schema::OptionSpec> =
         match table.get("options") {
             Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
