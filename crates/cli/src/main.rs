@@ -7,6 +7,7 @@ mod variants;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use std::process::ExitCode;
 
 /// kamil: engine and toolkit for the great historical chess variants.
 #[derive(Parser)]
@@ -26,15 +27,27 @@ enum Command {
     Perft(perft::Args),
 }
 
-fn main() {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<()> = match cli.command {
         Command::Variants(a) => variants::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Perft(a) => perft::run(a),
     };
-    if let Err(e) = result {
-        eprintln!("kamil: {e:#}");
-        std::process::exit(1);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`kamil moves ... | head`): nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kamil: {e:#}");
+            ExitCode::FAILURE
+        }
     }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

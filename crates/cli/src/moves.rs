@@ -5,6 +5,7 @@ use anyhow::Result;
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::ended_by_rule;
+use std::io::Write;
 
 /// Arguments of `kamil moves`.
 #[derive(clap::Args, Debug)]
@@ -27,12 +28,14 @@ pub fn run(args: Args) -> Result<()> {
     let v = pos.variant().clone();
     let mut texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
     texts.sort();
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{}", serde_json::to_string(&texts)?);
+        writeln!(out, "{}", serde_json::to_string(&texts)?)?;
     } else {
         for t in texts {
-            println!("{t}");
+            writeln!(out, "{t}")?;
         }
     }
+    out.flush()?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 use anyhow::Result;
 use kamil_rules::Variant;
 use kamil_rules::variant::BUILTIN;
+use std::io::Write;
 
 /// Arguments of `kamil variants`.
 #[derive(clap::Args, Debug)]
@@ -19,6 +20,7 @@ pub fn run(args: Args) -> Result<()> {
         let v = Variant::builtin(name, &[])?;
         all.push(v);
     }
+    let mut out = std::io::stdout().lock();
     if args.json {
         let list: Vec<serde_json::Value> = all
             .iter()
@@ -35,19 +37,21 @@ pub fn run(args: Args) -> Result<()> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
+        out.flush()?;
         return Ok(());
     }
     for v in &all {
-        println!(
+        writeln!(
+            out,
             "{:<16} {} ({}x{})",
             v.name,
             v.title,
             v.geometry.files(),
             v.geometry.ranks()
-        );
+        )?;
         if !v.description.is_empty() {
-            println!("                 {}", v.description);
+            writeln!(out, "                 {}", v.description)?;
         }
         for o in &v.options {
             let values = if o.values.is_empty() {
@@ -55,11 +59,16 @@ pub fn run(args: Args) -> Result<()> {
             } else {
                 o.values.join("|")
             };
-            println!("  --option {}={}  (default {})", o.name, values, o.default);
+            writeln!(
+                out,
+                "  --option {}={}  (default {})",
+                o.name, values, o.default
+            )?;
             if !o.description.is_empty() {
-                println!("      {}", o.description);
+                writeln!(out, "      {}", o.description)?;
             }
         }
     }
+    out.flush()?;
     Ok(())
 }

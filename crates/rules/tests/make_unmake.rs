@@ -139,8 +139,17 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
     prop::collection::vec(any::<u16>(), 0..=MAX_PLIES)
 }
 
-/// The rule-book positions of the built-in variants: (variant, options, FEN, moves).
-fn rulebook_positions() -> Vec<(String, Vec<(String, String)>, String, Vec<String>)> {
+/// A position of a rule-book case: variant, options, FEN, moves played from it.
+#[derive(PartialEq, Debug)]
+struct BookPosition {
+    variant: String,
+    options: Vec<(String, String)>,
+    fen: String,
+    moves: Vec<String>,
+}
+
+/// The rule-book positions of the built-in variants, each once.
+fn rulebook_positions() -> Vec<BookPosition> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
     let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
     let cases: serde_json::Value = serde_json::from_str(&text).expect("cases.json is JSON");
@@ -148,7 +157,7 @@ fn rulebook_positions() -> Vec<(String, Vec<(String, String)>, String, Vec<Strin
         .iter()
         .map(|(n, _)| *n)
         .collect();
-    let mut out: Vec<(String, Vec<(String, String)>, String, Vec<String>)> = Vec::new();
+    let mut out: Vec<BookPosition> = Vec::new();
     for c in cases.as_array().expect("an array") {
         let variant = c["variant"].as_str().expect("variant");
         let Some(fen) = c["fen"].as_str() else {
@@ -174,7 +183,12 @@ fn rulebook_positions() -> Vec<(String, Vec<(String, String)>, String, Vec<Strin
                     .collect()
             })
             .unwrap_or_default();
-        let entry = (variant.to_string(), options, fen.to_string(), moves);
+        let entry = BookPosition {
+            variant: variant.to_string(),
+            options,
+            fen: fen.to_string(),
+            moves,
+        };
         if !out.contains(&entry) {
             out.push(entry);
         }
@@ -242,7 +256,7 @@ proptest! {
     fn from_rulebook_positions(which in any::<u16>(), choices in choices()) {
         let all = rulebook_positions();
         prop_assume!(!all.is_empty());
-        let (name, opts, fen, moves) = &all[which as usize % all.len()];
+        let BookPosition { variant: name, options: opts, fen, moves } = &all[which as usize % all.len()];
         let v = load(name, &options_of(opts));
         let mut pos = Position::from_fen(v, fen)
             .map_err(|e| TestCaseError::fail(format!("{name} `{fen}`: {e}")))?;
@@ -262,11 +276,17 @@ proptest! {
 fn rulebook_fens_round_trip() {
     let all = rulebook_positions();
     assert!(
-        all.iter().any(|(n, ..)| n == "courier") && all.iter().any(|(n, ..)| n == "sho-shogi"),
+        all.iter().any(|p| p.variant == "courier") && all.iter().any(|p| p.variant == "sho-shogi"),
         "cases.json has Courier and Sho Shogi positions"
     );
     let mut failures = Vec::new();
-    for (name, opts, fen, _) in &all {
+    for BookPosition {
+        variant: name,
+        options: opts,
+        fen,
+        ..
+    } in &all
+    {
         let v = load(name, &options_of(opts));
         let pos = match Position::from_fen(v.clone(), fen) {
             Ok(p) => p,
