@@ -1,0 +1,511 @@
+//! The rule books' test cases (`tests/data/cases.json`, schema in
+//! `tests/data/CASES.md`) for the variants built so far: `courier`,
+//! `courier-modern` and `sho-shogi`. Cases of other variants are skipped.
+//!
+//! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
+//! data by [`rulebook_cases`], which collects every failure and reports them
+//! together. `manual` cases have purpose-made tests below, one per case; the
+//! data-driven test fails if a manual case has no such test.
+
+use kamil_rules::movegen::{in_check, legal_moves};
+use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::outcome::{ended_by_rule, outcome};
+use kamil_rules::perft::perft;
+use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Reason, Side, Square, Variant};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// The variants implemented so far; cases of any other variant are skipped.
+const BUILT: [&str; 3] = ["courier", "courier-modern", "sho-shogi"];
+
+/// Perft cases with more nodes than this are left to `tests/perft.rs` and the
+/// benchmark.
+const MAX_PERFT_NODES: u64 = 2_000_000;
+
+/// Manual cases of the built variants and the test that checks each.
+const MANUAL: &[(&str, &str, &str)] = &[
+    ("COU-11", "a", "cou_11a_bare_king_white_wins"),
+    ("COU-11", "c", "cou_11c_both_kings_bare_draw"),
+    ("COU-12", "b", "cou_12b_stalemate_loses"),
+    ("COU-14", "b", "cou_14b_en_passant_removes_pawn"),
+    ("COU-15", "b", "cou_15b_albers_castling_king_side"),
+    ("COU-15", "c", "cou_15c_albers_castling_queen_side"),
+    ("SHO-14", "b", "sho_14b_checkmate_white_wins"),
+    ("SHO-15", "b", "sho_15b_stalemate_black_loses"),
+    ("SHO-16", "b", "sho_16b_fourfold_repetition_draw"),
+];
+
+fn cases() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
+    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
+    let v: Value = serde_json::from_str(&text).expect("cases.json is JSON");
+    v.as_array().expect("cases.json is an array").clone()
+}
+
+fn str_field<'a>(c: &'a Value, key: &str) -> Option<&'a str> {
+    c.get(key).and_then(Value::as_str)
+}
+
+fn options(c: &Value) -> Vec<(String, String)> {
+    c.get("options")
+        .and_then(Value::as_object)
+        .map(|o| {
+            o.iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    };
+                    (k.clone(), v)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The case's position with its `moves` played. Errors name what failed.
+fn position(c: &Value) -> Result<Position, String> {
+    let name = str_field(c, "variant").ok_or("no variant")?;
+    let opts = options(c);
+    let v = Variant::builtin(name, &opts).map_err(|e| format!("variant does not load: {e}"))?;
+    let v = Arc::new(v);
+    let mut pos = match str_field(c, "fen") {
+        Some(fen) => {
+            Position::from_fen(v, fen).map_err(|e| format!("FEN `{fen}` does not load: {e}"))?
+        }
+        None => Position::start(v),
+    };
+    if let Some(moves) = c.get("moves").and_then(Value::as_array) {
+        for m in moves {
+            let text = m.as_str().ok_or("a move is not a string")?;
+            let mv = parse_move(&mut pos, text)
+                .map_err(|e| format!("history move `{text}` rejected: {e}"))?;
+            pos.make(mv);
+        }
+    }
+    Ok(pos)
+}
+
+/// The legal moves as the rules define them: none once the game has ended by
+/// a rule (bare king, royals captured), as in `parse_move` and perft.
+fn legal(pos: &mut Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    if ended_by_rule(pos).is_none() {
+        legal_moves(pos, &mut out);
+    }
+    out
+}
+
+fn square(pos: &Position, name: &str) -> Result<Square, String> {
+    pos.variant()
+        .geometry
+        .parse_square(name)
+        .ok_or_else(|| format!("`{name}` is not a square of this board"))
+}
+
+fn sq_name(pos: &Position, sq: Square) -> String {
+    pos.variant().geometry.name(sq).to_string()
+}
+
+/// CASES.md: lower case, without `-`, `=` and an `x` between two squares.
+fn normalize(text: &str) -> String {
+    let t: Vec<char> = text
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|&c| c != '-' && c != '=')
+        .collect();
+    let mut out = String::new();
+    for (i, &c) in t.iter().enumerate() {
+        let between = i > 0
+            && t[i - 1].is_ascii_digit()
+            && t.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+        if c == 'x' && between {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn set_text(s: &BTreeSet<String>) -> String {
+    format!("{{{}}}", s.iter().cloned().collect::<Vec<_>>().join(", "))
+}
+
+/// Checks one case; `Err` describes the failure.
+fn check(c: &Value) -> Result<(), String> {
+    let kind = str_field(c, "kind").ok_or("no kind")?;
+    let mut pos = position(c)?;
+    let v = pos.variant().clone();
+    match kind {
+        "dests" => {
+            let from = square(&pos, str_field(c, "square").ok_or("no square")?)?;
+            let expected: BTreeSet<String> = c["dests"]
+                .as_array()
+                .ok_or("no dests")?
+                .iter()
+                .map(|d| d.as_str().unwrap_or("?").to_string())
+                .collect();
+            let got: BTreeSet<String> = legal(&mut pos)
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| sq_name(&pos, m.to))
+                .collect();
+            if got != expected {
+                return Err(format!(
+                    "destinations from {}: expected {}, got {}",
+                    sq_name(&pos, from),
+                    set_text(&expected),
+                    set_text(&got)
+                ));
+            }
+        }
+        "moves_count" => {
+            let expected = c["count"].as_u64().ok_or("no count")?;
+            let from = str_field(c, "square")
+                .map(|s| square(&pos, s))
+                .transpose()?;
+            let to = str_field(c, "to").map(|s| square(&pos, s)).transpose()?;
+            let moves: Vec<Move> = legal(&mut pos)
+                .into_iter()
+                .filter(|m| from.is_none_or(|f| m.from == f) && to.is_none_or(|t| m.to == t))
+                .collect();
+            if moves.len() as u64 != expected {
+                let texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
+                return Err(format!(
+                    "move count{}{}: expected {expected}, got {} ({})",
+                    from.map(|f| format!(" from {}", sq_name(&pos, f)))
+                        .unwrap_or_default(),
+                    to.map(|t| format!(" to {}", sq_name(&pos, t)))
+                        .unwrap_or_default(),
+                    moves.len(),
+                    texts.join(" ")
+                ));
+            }
+        }
+        "move_legal" => {
+            let expected = c["legal"].as_bool().ok_or("no legal")?;
+            let mut spellings = vec![str_field(c, "move").ok_or("no move")?.to_string()];
+            if let Some(alts) = c.get("any_of").and_then(Value::as_array) {
+                spellings.extend(alts.iter().filter_map(|a| a.as_str().map(String::from)));
+            }
+            let listed: BTreeSet<String> =
+                legal(&mut pos).iter().map(|m| move_text(&v, *m)).collect();
+            let mut parsed = Vec::new();
+            let mut in_list = false;
+            for s in &spellings {
+                if let Ok(m) = parse_move(&mut pos, s) {
+                    parsed.push(format!("{s} -> {}", move_text(&v, m)));
+                }
+                in_list |= listed.contains(&normalize(s));
+            }
+            let got = !parsed.is_empty();
+            if got != expected {
+                return Err(format!(
+                    "move {}: expected {}, got {} (parse_move: {}; legal moves: {})",
+                    spellings.join(" / "),
+                    if expected { "legal" } else { "illegal" },
+                    if got { "legal" } else { "illegal" },
+                    if parsed.is_empty() {
+                        "rejected".to_string()
+                    } else {
+                        parsed.join(", ")
+                    },
+                    listed.iter().cloned().collect::<Vec<_>>().join(" ")
+                ));
+            }
+            if in_list != got {
+                return Err(format!(
+                    "move {}: parse_move says {}, but the legal move list {} it ({})",
+                    spellings.join(" / "),
+                    if got { "legal" } else { "illegal" },
+                    if in_list {
+                        "contains"
+                    } else {
+                        "does not contain"
+                    },
+                    listed.iter().cloned().collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+        "perft" => {
+            let depth = c["depth"].as_u64().ok_or("no depth")? as u32;
+            let expected = c["nodes"].as_u64().ok_or("no nodes")?;
+            let got = perft(&mut pos, depth);
+            if got != expected {
+                return Err(format!("perft({depth}): expected {expected}, got {got}"));
+            }
+        }
+        "manual" => unreachable!("manual cases are not run here"),
+        other => return Err(format!("unknown kind `{other}`")),
+    }
+    Ok(())
+}
+
+#[test]
+fn rulebook_cases() {
+    let all = cases();
+    let mut failures = Vec::new();
+    // Per variant: (run, passed).
+    let mut counts: Vec<(&str, usize, usize)> = BUILT.iter().map(|&n| (n, 0, 0)).collect();
+    let mut skipped_perft = 0;
+    let mut manual_seen = 0;
+    for c in &all {
+        let Some(variant) = str_field(c, "variant") else {
+            failures.push(format!("case without variant: {c}"));
+            continue;
+        };
+        if !BUILT.contains(&variant) {
+            continue;
+        }
+        let id = str_field(c, "id").unwrap_or("?");
+        let part = str_field(c, "part").unwrap_or("?");
+        let kind = str_field(c, "kind").unwrap_or("?");
+        if kind == "manual" {
+            manual_seen += 1;
+            if !MANUAL.iter().any(|&(i, p, _)| i == id && p == part) {
+                failures.push(format!(
+                    "{id}{part} ({variant}): manual case without a purpose-made test: {}",
+                    str_field(c, "note").unwrap_or("")
+                ));
+            }
+            continue;
+        }
+        if kind == "perft" && c["nodes"].as_u64().unwrap_or(0) > MAX_PERFT_NODES {
+            skipped_perft += 1;
+            continue;
+        }
+        let entry = counts
+            .iter_mut()
+            .find(|(n, _, _)| *n == variant)
+            .expect("a built variant");
+        entry.1 += 1;
+        match check(c) {
+            Ok(()) => entry.2 += 1,
+            Err(e) => {
+                let what = str_field(c, "what")
+                    .map(|w| format!(" [{w}]"))
+                    .unwrap_or_default();
+                failures.push(format!("{id}{part} ({variant}, {kind}){what}: {e}"));
+            }
+        }
+    }
+    for (name, run, passed) in &counts {
+        println!("rule book cases: {name}: {run} run, {passed} passed");
+    }
+    println!(
+        "rule book cases: {manual_seen} manual cases checked by their own tests; \
+         {skipped_perft} perft cases above {MAX_PERFT_NODES} nodes left to tests/perft.rs"
+    );
+    for (name, run, _) in &counts {
+        assert!(*run > 0, "no case of {name} ran: is cases.json complete?");
+    }
+    assert_eq!(
+        manual_seen,
+        MANUAL.len(),
+        "the manual cases of cases.json and the MANUAL table differ"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} rule book case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Manual cases.
+
+/// The manual case `id` `part` from cases.json, with its position (history
+/// played).
+fn manual(id: &str, part: &str) -> (Value, Position) {
+    let c = cases()
+        .into_iter()
+        .find(|c| str_field(c, "id") == Some(id) && str_field(c, "part") == Some(part))
+        .unwrap_or_else(|| panic!("case {id}{part} not in cases.json"));
+    assert_eq!(str_field(&c, "kind"), Some("manual"), "{id}{part}");
+    let pos = position(&c).unwrap_or_else(|e| panic!("{id}{part}: {e}"));
+    (c, pos)
+}
+
+fn piece(pos: &Position, key: &str, side: Side) -> Piece {
+    let t = pos
+        .variant()
+        .piece_by_key(key)
+        .unwrap_or_else(|| panic!("no piece `{key}`"));
+    Piece::new(t, side)
+}
+
+fn at(pos: &Position, name: &str) -> Piece {
+    pos.at(square(pos, name).unwrap())
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
+    pos.make(m);
+}
+
+#[test]
+fn cou_11a_bare_king_white_wins() {
+    let (_, mut pos) = manual("COU-11", "a");
+    assert_eq!(pos.side(), Side::Second);
+    assert_eq!(pos.non_royal_count(Side::Second), 0, "Black is bare");
+    // The bared side gets its one reply: the game has not ended yet.
+    assert_eq!(outcome(&mut pos), None, "Black must get a reply");
+    let replies = legal(&mut pos);
+    assert!(!replies.is_empty(), "Black has a legal reply");
+    for m in replies {
+        let text = move_text(pos.variant(), m);
+        pos.make(m);
+        assert_eq!(
+            outcome(&mut pos),
+            Some(Outcome::Win {
+                winner: Side::First,
+                reason: Reason::BareKing
+            }),
+            "after Black's {text}"
+        );
+        pos.unmake();
+    }
+}
+
+#[test]
+fn cou_11c_both_kings_bare_draw() {
+    let (_, mut pos) = manual("COU-11", "c");
+    assert_eq!(pos.depth(), 1, "l8k7 was played");
+    assert_eq!(at(&pos, "k7"), piece(&pos, "king", Side::Second));
+    assert_eq!(pos.non_royal_count(Side::First), 0);
+    assert_eq!(pos.non_royal_count(Side::Second), 0);
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Draw {
+            reason: Reason::BothBare
+        })
+    );
+}
+
+#[test]
+fn cou_12b_stalemate_loses() {
+    let (_, mut pos) = manual("COU-12", "b");
+    assert_eq!(pos.side(), Side::Second);
+    assert!(legal(&mut pos).is_empty(), "Black has no legal move");
+    assert!(!in_check(&pos, Side::Second), "Black is not in check");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::First,
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn cou_14b_en_passant_removes_pawn() {
+    let (_, pos) = manual("COU-14", "b");
+    assert_eq!(pos.depth(), 2, "d7d5 and e5d6 were played");
+    let last = pos.last_move().unwrap();
+    assert_eq!(
+        last.kind,
+        MoveKind::EnPassant,
+        "e5d6 is an en-passant capture"
+    );
+    assert_eq!(at(&pos, "d6"), piece(&pos, "pawn", Side::First));
+    assert_eq!(at(&pos, "d5"), Piece::EMPTY, "the d5 pawn is removed");
+    assert_eq!(at(&pos, "e5"), Piece::EMPTY);
+    assert_eq!(at(&pos, "d7"), Piece::EMPTY);
+    assert_eq!(pos.pieces(Side::Second).len(), 1, "Black has only the King");
+}
+
+#[test]
+fn cou_15b_albers_castling_king_side() {
+    let (_, pos) = manual("COU-15", "b");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Castle);
+    assert_eq!(at(&pos, "j1"), piece(&pos, "king", Side::First));
+    assert_eq!(at(&pos, "i1"), piece(&pos, "rook", Side::First));
+    assert_eq!(at(&pos, "l1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "g1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "a1"), piece(&pos, "rook", Side::First));
+}
+
+#[test]
+fn cou_15c_albers_castling_queen_side() {
+    let (_, pos) = manual("COU-15", "c");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Castle);
+    assert_eq!(at(&pos, "d1"), piece(&pos, "king", Side::First));
+    assert_eq!(at(&pos, "e1"), piece(&pos, "rook", Side::First));
+    assert_eq!(at(&pos, "a1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "g1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "l1"), piece(&pos, "rook", Side::First));
+}
+
+#[test]
+fn sho_14b_checkmate_white_wins() {
+    let (_, mut pos) = manual("SHO-14", "b");
+    // Rule-book convention: `b` is Black, the first player.
+    assert_eq!(pos.side(), Side::First);
+    assert!(in_check(&pos, Side::First), "Black is in check");
+    assert!(legal(&mut pos).is_empty(), "Black has no legal move");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn sho_15b_stalemate_black_loses() {
+    let (_, mut pos) = manual("SHO-15", "b");
+    assert_eq!(pos.side(), Side::First);
+    assert!(!in_check(&pos, Side::First), "Black is not in check");
+    assert!(legal(&mut pos).is_empty(), "Black has no legal move");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn sho_16b_fourfold_repetition_draw() {
+    let (c, mut pos) = manual("SHO-16", "b");
+    let moves: Vec<String> = c["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(moves.len(), 12);
+    assert_eq!(pos.depth(), 12);
+    assert_eq!(pos.side(), Side::First, "Black to move again");
+    assert_eq!(
+        pos.history().first(),
+        pos.history().last(),
+        "start position again"
+    );
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+    // Not earlier: the third occurrence (after 8 plies) and every other
+    // position on the way do not end the game.
+    for n in 0..12 {
+        pos.unmake();
+        assert_eq!(outcome(&mut pos), None, "after {} plies", 11 - n);
+    }
+    for m in &moves {
+        play(&mut pos, m);
+    }
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
