@@ -63,10 +63,10 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
         }
         if c.is_empty() {
             if l.quiet {
-                push(pos, v, p, sq, t, Square::NONE, false, false, out);
+                push(v, p, sq, t, Square::NONE, false, false, out);
             }
         } else if l.capture && c.is_side(side.flip()) {
-            push(pos, v, p, sq, t, Square::NONE, false, true, out);
+            push(v, p, sq, t, Square::NONE, false, true, out);
         }
     }
     for r in &ms.rides {
@@ -79,12 +79,12 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
             let c = pos.at(t);
             if c.is_empty() {
                 if r.quiet {
-                    push(pos, v, p, sq, t, Square::NONE, false, false, out);
+                    push(v, p, sq, t, Square::NONE, false, false, out);
                 }
                 continue;
             }
             if r.capture && c.is_side(side.flip()) {
-                push(pos, v, p, sq, t, Square::NONE, false, true, out);
+                push(v, p, sq, t, Square::NONE, false, true, out);
             }
             break;
         }
@@ -118,11 +118,11 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
             }
             if c.is_empty() {
                 if r.quiet {
-                    push(pos, v, p, sq, t, Square::NONE, false, false, out);
+                    push(v, p, sq, t, Square::NONE, false, false, out);
                 }
             } else {
                 if r.capture && c.is_side(side.flip()) {
-                    push(pos, v, p, sq, t, Square::NONE, false, true, out);
+                    push(v, p, sq, t, Square::NONE, false, true, out);
                 }
                 break;
             }
@@ -152,7 +152,7 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
             let t = sq.shift(l.off);
             if ep.squares[..ep.count as usize].contains(&t) && pos.at(t).is_empty() {
                 let before = out.len();
-                push(pos, v, p, sq, t, Square::NONE, false, true, out);
+                push(v, p, sq, t, Square::NONE, false, true, out);
                 for m in &mut out[before..] {
                     m.kind = MoveKind::EnPassant;
                     m.extra = ep.victim;
@@ -212,7 +212,6 @@ fn walk(
                     let keep = via_cap || s == from;
                     let first = if k == 0 { Square::NONE } else { via };
                     push(
-                        pos,
                         v,
                         p,
                         from,
@@ -225,7 +224,7 @@ fn walk(
                 }
             } else if leg.mode.capture && c.is_side(enemy) {
                 let first = if via_cap { via } else { Square::NONE };
-                push(pos, v, p, from, s, first, via_cap, true, out);
+                push(v, p, from, s, first, via_cap, true, out);
             }
         } else if c.is_empty() {
             if leg.mode.to_empty {
@@ -248,7 +247,6 @@ fn walk(
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn push(
-    pos: &Position,
     v: &Variant,
     p: Piece,
     from: Square,
@@ -291,7 +289,6 @@ fn push(
         PromotionWhen::End => zt,
         PromotionWhen::Chu => (!zf && zt) || (zf && captured),
     } || (pr.relief[p.kind() as usize] && !captured && dead);
-    let _ = pos;
     if !may {
         out.push(m);
         return;
@@ -369,6 +366,28 @@ fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
     }
 }
 
+/// The first cell that is not empty from `from` along `step` (a piece or a
+/// wall), and its distance in steps.
+#[inline(always)]
+fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, u32) {
+    let mut s = from;
+    let mut d = 0;
+    loop {
+        s = s.shift(step);
+        d += 1;
+        if !pos.at(s).is_empty() {
+            return (s, d);
+        }
+    }
+}
+
+/// Does a rider entry list (types, max distance) let piece `p` reach `d` steps?
+#[inline(always)]
+fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
+    let bit = 1u128 << p.kind();
+    list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32)
+}
+
 /// Is `target` attacked by a piece of `by`: could one of `by`'s pieces
 /// capture there by its movement, whatever that would do to its own royal?
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
@@ -381,22 +400,10 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
         }
     }
     for (step, list) in &t.rides {
-        let mut s = target;
-        let mut d = 0u32;
-        loop {
-            s = s.shift(*step);
-            d += 1;
-            let p = pos.at(s);
-            if p.is_empty() {
-                continue;
-            }
-            if p.is_side(by) {
-                let bit = 1u128 << p.kind();
-                if list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32) {
-                    return true;
-                }
-            }
-            break;
+        let (s, d) = first_on_ray(pos, target, *step);
+        let p = pos.at(s);
+        if p.is_side(by) && rider_reaches(list, p, d) {
+            return true;
         }
     }
     for &(step, mask, max, grasshopper) in &t.hops {
@@ -500,34 +507,18 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
     let mut pinned = [Square::NONE; 8];
     let mut n = 0;
     for (step, list) in &t.rides {
-        let mut s = k;
-        let mut d = 0u32;
-        let mut blocker = Square::NONE;
-        loop {
-            s = s.shift(*step);
-            d += 1;
-            let p = pos.at(s);
-            if p.is_empty() {
-                continue;
+        let (blocker, d0) = first_on_ray(pos, k, *step);
+        if !pos.at(blocker).is_side(side) {
+            continue;
+        }
+        let (s, d) = first_on_ray(pos, blocker, *step);
+        let p = pos.at(s);
+        if p.is_side(opp) && rider_reaches(list, p, d0 + d) {
+            if n == pinned.len() {
+                return None;
             }
-            if blocker.is_some() {
-                if p.is_side(opp) {
-                    let bit = 1u128 << p.kind();
-                    if list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32) {
-                        if n == pinned.len() {
-                            return None;
-                        }
-                        pinned[n] = blocker;
-                        n += 1;
-                    }
-                }
-                break;
-            }
-            if p.is_side(side) {
-                blocker = s;
-                continue;
-            }
-            break;
+            pinned[n] = blocker;
+            n += 1;
         }
     }
     Some((k, pinned, n))
