@@ -37,8 +37,6 @@
 //! [`parse`] returns [`Path`]s with absolute vectors (`dy` forward for the
 //! moving side); the variant compiler turns them into board offsets.
 
-use std::fmt;
-
 /// A displacement in files (`dx`, right positive) and ranks (`dy`, forward
 /// positive, from the moving side's point of view).
 pub type Vector = (i8, i8);
@@ -512,12 +510,6 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), St
         }
     }
     Ok(())
-}
-
-impl fmt::Display for Leg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}x{}", self.vector, self.range)
-    }
 }
 
 #[cfg(test)]

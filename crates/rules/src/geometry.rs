@@ -217,11 +217,6 @@ impl Geometry {
         self.files as usize * self.ranks as usize
     }
 
-    /// The square of a compact index (may be a hole).
-    pub fn from_compact(&self, i: usize) -> Square {
-        self.squares[i]
-    }
-
     /// Every square of the game, rank 1 first, files left to right.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.squares.iter().copied().filter(|&s| self.is_square(s))

@@ -138,7 +138,7 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
             }
             walk(pos, v, p, sq, legs, 0, sq, Square::NONE, false, out);
         }
-        dedupe(&mut out[start..].to_vec(), out, start);
+        dedupe(out, start);
     }
     if v.rules.en_passant
         && let Some(ep) = pos.en_passant()
@@ -163,20 +163,23 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
 }
 
 /// Keeps one move per (final square, captured squares, promotion).
-fn dedupe(moves: &mut Vec<Move>, out: &mut Vec<Move>, start: usize) {
-    out.truncate(start);
-    for m in moves.drain(..) {
-        let key = |x: &Move| {
-            (
-                x.to,
-                if x.via_capture { x.via } else { Square::NONE },
-                x.promo,
-            )
-        };
-        if !out[start..].iter().any(|o| key(o) == key(&m)) {
-            out.push(m);
+fn dedupe(out: &mut Vec<Move>, start: usize) {
+    let key = |x: &Move| {
+        (
+            x.to,
+            if x.via_capture { x.via } else { Square::NONE },
+            x.promo,
+        )
+    };
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if !out[start..kept].iter().any(|o| key(o) == key(&m)) {
+            out[kept] = m;
+            kept += 1;
         }
     }
+    out.truncate(kept);
 }
 
 #[allow(clippy::too_many_arguments)]

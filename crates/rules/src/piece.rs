@@ -256,15 +256,4 @@ impl Moveset {
         }
         Ok(ms)
     }
-
-    /// Can this piece ever capture (on any path)?
-    pub fn can_capture(&self) -> bool {
-        self.leaps.iter().any(|l| l.capture)
-            || self.rides.iter().any(|r| r.capture)
-            || self.hops.iter().any(|h| h.0.capture)
-            || self
-                .multi
-                .iter()
-                .any(|m| m.0.iter().any(|l| l.mode.capture))
-    }
 }

@@ -353,14 +353,6 @@ impl Position {
         self.undo.len()
     }
 
-    /// Pieces captured by the last move made, with their squares.
-    pub fn last_captures(&self) -> &[(Square, Piece)] {
-        match self.undo.last() {
-            Some(u) => &self.captures[self.captures.len() - u.ncap as usize..],
-            None => &[],
-        }
-    }
-
     #[inline(always)]
     fn put(&mut self, sq: Square, p: Piece) {
         let v = &self.variant;

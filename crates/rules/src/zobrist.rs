@@ -2,7 +2,7 @@
 //! move, castling right and en-passant square. Keys are drawn from a fixed
 //! seed so hashes are the same on every run (perft signatures, tests).
 
-use crate::geometry::{Geometry, Square};
+use crate::geometry::Geometry;
 use crate::piece::Piece;
 
 /// The keys of one variant.
@@ -67,10 +67,5 @@ impl Zobrist {
     #[inline(always)]
     pub fn ep(&self, compact: usize) -> u64 {
         self.ep[compact]
-    }
-
-    /// Key for a square given as a mailbox cell.
-    pub fn ep_square(&self, geo: &Geometry, sq: Square) -> u64 {
-        self.ep[geo.compact(sq)]
     }
 }
