@@ -1,8 +1,12 @@
 //! `kamil`: the command line of the kamil engine and toolkit.
 
+mod bench;
 mod game_args;
+mod matches;
 mod moves;
 mod perft;
+mod play;
+mod uci;
 mod variants;
 
 use anyhow::Result;
@@ -25,6 +29,14 @@ enum Command {
     Moves(moves::Args),
     /// Count the leaf nodes of the legal move tree (perft).
     Perft(perft::Args),
+    /// Play a game against the engine in the terminal.
+    Play(play::Args),
+    /// Speak UCI on standard input and output (for GUIs and tools).
+    Uci(uci::Args),
+    /// Search fixed positions to a fixed depth: node count and speed.
+    Bench(bench::Args),
+    /// Play games between two engines, with kamil's rules as referee.
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +45,10 @@ fn main() -> ExitCode {
         Command::Variants(a) => variants::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Uci(a) => uci::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Match(a) => matches::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,6 +35,13 @@ struct Undo {
     opening_done: [bool; 2],
 }
 
+/// What [`Position::unmake_null`] restores.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: Option<EnPassant>,
+    hash: u64,
+}
+
 /// A position of a game of some variant, with its history.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -652,6 +659,28 @@ impl Position {
         if self.side == Side::Second {
             self.fullmove -= 1;
         }
+        self.hash = u.hash;
+    }
+
+    /// Passes the turn, for null-move pruning in search: the side to move
+    /// flips and any en-passant right lapses. This is no move of any game:
+    /// the move list and history are untouched. Returns what
+    /// [`Position::unmake_null`] needs to restore the position.
+    pub fn make_null(&mut self) -> NullUndo {
+        let u = NullUndo {
+            ep: self.ep,
+            hash: self.hash,
+        };
+        self.set_ep(None);
+        self.side = self.side.flip();
+        self.hash ^= self.variant.zobrist.side;
+        u
+    }
+
+    /// Takes back [`Position::make_null`]; call it before any other unmake.
+    pub fn unmake_null(&mut self, u: NullUndo) {
+        self.side = self.side.flip();
+        self.ep = u.ep;
         self.hash = u.hash;
     }
 

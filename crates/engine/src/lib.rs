@@ -1,0 +1,33 @@
+//! kamil-engine: search and evaluation for every variant of `kamil-rules`.
+//!
+//! One API for every front end: an [`Engine`] takes a position and
+//! [`Limits`] and returns a [`SearchResult`] (best move, PV, score, stats),
+//! reporting progress through a callback as [`Info`]. A search is stopped
+//! from another thread through [`Engine::stop_handle`]. The engine knows
+//! nothing of protocols or text.
+//!
+//! ```
+//! use kamil_engine::{Engine, EngineConfig, Limits};
+//! use kamil_rules::{Position, Variant};
+//! use std::sync::Arc;
+//! let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+//! let pos = Position::start(v);
+//! let mut engine = Engine::new(EngineConfig::default());
+//! let r = engine.search(&pos, &Limits::depth(3), &mut |_| {});
+//! assert!(r.best.is_some());
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod eval;
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod search;
+pub mod time;
+pub mod tt;
+
+pub use eval::{EvalMode, Evaluator};
+pub use limits::{Clock, Limits};
+pub use score::Score;
+pub use search::{Engine, EngineConfig, Info, SearchResult};

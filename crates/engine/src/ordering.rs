@@ -1,0 +1,148 @@
+//! Move ordering: hash move, captures by MVV-LVA, promotions, killer moves,
+//! and a history of quiet moves that caused cutoffs.
+
+use crate::eval::Evaluator;
+use kamil_rules::{Move, MoveKind, Position};
+
+/// Deepest ply the search tables reach.
+pub const MAX_PLY: usize = 128;
+
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const PROMOTION: i32 = 1 << 27;
+const KILLER: i32 = 1 << 26;
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Value captured by `m`, centipawns (every piece it removes), 0 if none.
+#[inline]
+pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
+    let us = pos.side();
+    let mut v = 0;
+    if m.to != m.from {
+        let t = pos.at(m.to);
+        if t.is_side(us.flip()) {
+            v += eval.value(t.kind());
+        }
+    }
+    if m.via_capture {
+        let t = pos.at(m.via);
+        if t.is_piece() {
+            v += eval.value(t.kind());
+        }
+    }
+    if m.kind == MoveKind::EnPassant && m.extra.is_some() {
+        let t = pos.at(m.extra);
+        if t.is_piece() {
+            v += eval.value(t.kind());
+        }
+    }
+    v
+}
+
+/// Does `m` capture anything?
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    (m.to != m.from && pos.at(m.to).is_side(pos.side().flip()))
+        || m.via_capture
+        || m.kind == MoveKind::EnPassant
+}
+
+/// Value gained by the promotion in `m`, centipawns (0 if none).
+#[inline]
+pub fn promotion_gain(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
+    match m.promotion() {
+        Some(t) => eval.value(t) - eval.value(pos.at(m.from).kind()),
+        None => 0,
+    }
+}
+
+/// Killer moves per ply and the history of quiet moves.
+#[derive(Clone, Debug)]
+pub struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    squares: usize,
+}
+
+impl Ordering {
+    /// Empty tables for a board of `squares` compact squares and `codes`
+    /// piece codes.
+    pub fn new(squares: usize, codes: usize) -> Ordering {
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; squares * codes.max(2)],
+            squares,
+        }
+    }
+
+    /// Forgets killers and ages the history (between searches).
+    pub fn age(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 4);
+    }
+
+    #[inline]
+    fn history_index(&self, pos: &Position, m: Move) -> usize {
+        let g = &pos.variant().geometry;
+        pos.at(m.from).0 as usize * self.squares + g.compact(m.to)
+    }
+
+    /// Sort key of `m` at `ply`: larger is searched first.
+    #[inline]
+    pub fn score(
+        &self,
+        pos: &Position,
+        eval: &Evaluator,
+        m: Move,
+        hash: Option<Move>,
+        ply: usize,
+    ) -> i32 {
+        if Some(m) == hash {
+            return HASH_MOVE;
+        }
+        let cap = captured_value(pos, eval, m);
+        let gain = promotion_gain(pos, eval, m);
+        if cap > 0 || m.kind == MoveKind::EnPassant {
+            let attacker = eval.value(pos.at(m.from).kind());
+            return GOOD_CAPTURE + (cap + gain) * 16 - attacker / 16;
+        }
+        if gain > 0 {
+            return PROMOTION + gain;
+        }
+        let k = &self.killers[ply.min(MAX_PLY)];
+        if k[0] == Some(m) {
+            return KILLER + 1;
+        }
+        if k[1] == Some(m) {
+            return KILLER;
+        }
+        self.history[self.history_index(pos, m)]
+    }
+
+    /// After a quiet move `best` caused a cutoff at `ply` with `depth` left:
+    /// makes it a killer, rewards it and penalises the quiets tried before it.
+    pub fn cutoff(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(best) {
+            k[1] = k[0];
+            k[0] = Some(best);
+        }
+        let bonus = (depth * depth).min(400);
+        let i = self.history_index(pos, best);
+        self.bump(i, bonus);
+        for &m in tried {
+            if m != best {
+                let j = self.history_index(pos, m);
+                self.bump(j, -bonus);
+            }
+        }
+    }
+
+    #[inline]
+    fn bump(&mut self, i: usize, bonus: i32) {
+        let h = &mut self.history[i];
+        // Gravity: entries saturate instead of overflowing.
+        *h += bonus * 32 - *h * bonus.abs() / 512;
+        *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
+    }
+}

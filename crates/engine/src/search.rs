@@ -1,0 +1,840 @@
+//! Iterative-deepening principal variation search with a transposition
+//! table, quiescence search, null-move pruning, late-move reductions and
+//! check extension, scoring game ends by each variant's rules.
+
+use crate::eval::{EvalMode, Evaluator};
+use crate::limits::Limits;
+use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
+use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
+use crate::time::Budget;
+use crate::tt::{Bound, Table};
+use kamil_rules::movegen::{is_attacked, legal_moves, mover_exposed, pseudo_moves};
+use kamil_rules::outcome::ended_by_rule;
+use kamil_rules::variant::Verdict;
+use kamil_rules::{Move, Outcome, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::Instant;
+
+/// Engine settings a front end may change between searches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size, MB.
+    pub hash_mb: usize,
+    /// Number of best lines to report (1 = normal play).
+    pub multipv: u32,
+    /// Evaluation terms.
+    pub eval: EvalMode,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 64,
+            multipv: 1,
+            eval: EvalMode::Full,
+        }
+    }
+}
+
+/// Progress of a search: one line per completed iteration and PV line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth, plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Which line (1 = best) when several are searched.
+    pub multipv: u32,
+    /// Score of the line for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started, ms.
+    pub time_ms: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The line, first move first.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal; `None` only if the game is over
+    /// (no legal move or ended by rule).
+    pub best: Option<Move>,
+    /// The expected reply, if the PV has one.
+    pub ponder: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Depth of the last completed iteration, plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used, ms.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A game-playing engine: settings, transposition table and move-ordering
+/// tables, kept between searches of one game.
+pub struct Engine {
+    config: EngineConfig,
+    tt: Table,
+    ordering: Option<Ordering>,
+    evaluator: Option<Evaluator>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Engine {
+    /// A new engine with `config`.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            tt: Table::new(config.hash_mb),
+            config,
+            ordering: None,
+            evaluator: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The settings in force.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Resizes the transposition table to `mb` megabytes (clears it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.config.hash_mb = mb.max(1);
+        self.tt = Table::new(self.config.hash_mb);
+    }
+
+    /// Sets the number of lines searched (at least 1).
+    pub fn set_multipv(&mut self, n: u32) {
+        self.config.multipv = n.max(1);
+    }
+
+    /// Sets the evaluation terms.
+    pub fn set_eval_mode(&mut self, mode: EvalMode) {
+        self.config.eval = mode;
+        self.evaluator = None;
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering = None;
+    }
+
+    /// The flag that stops a running search when set to true (from any
+    /// thread). A search only reads it: the front end clears it before
+    /// starting the next search.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_info` after each
+    /// completed iteration (once per line). Returns the best move found,
+    /// which is always legal when any move is, and the PV, score and stats.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let v = pos.variant();
+        let reuse = self.evaluator.as_ref().is_some_and(|e| {
+            e.mode() == self.config.eval
+                && (Arc::ptr_eq(e.variant(), v)
+                    || (e.variant().name == v.name && e.variant().chosen == v.chosen))
+        });
+        if !reuse {
+            self.evaluator = Some(Evaluator::new(v.clone(), self.config.eval));
+            self.ordering = None;
+        }
+        let squares = v.geometry.compact_len();
+        let codes = 2 + 2 * v.pieces.len();
+        let mut ordering = self
+            .ordering
+            .take()
+            .unwrap_or_else(|| Ordering::new(squares, codes));
+        ordering.age();
+        self.tt.new_search();
+        let ev = self.evaluator.as_ref().expect("built above");
+        let mut s = Searcher::new(
+            pos.clone(),
+            ev,
+            &mut self.tt,
+            &mut ordering,
+            &self.stop,
+            start,
+            Budget::new(limits, pos.side()),
+            limits,
+        );
+        let result = s.iterate(limits, self.config.multipv, on_info);
+        self.ordering = Some(ordering);
+        result
+    }
+}
+
+/// Late-move reduction in plies by depth and move number.
+fn lmr_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (m, r) in row.iter_mut().enumerate() {
+                if d > 0 && m > 0 {
+                    let x = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                    *r = x.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// Move buffers of one ply.
+#[derive(Default)]
+struct Frame {
+    moves: Vec<Move>,
+    scores: Vec<i32>,
+    quiets: Vec<Move>,
+}
+
+struct Searcher<'a> {
+    pos: Position,
+    ev: &'a Evaluator,
+    tt: &'a mut Table,
+    ord: &'a mut Ordering,
+    stop: &'a AtomicBool,
+    start: Instant,
+    budget: Budget,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Position hashes: game history, then the search path; 0 after a null move.
+    keys: Vec<u64>,
+    /// Per entry of `keys` in the search path: was the side to move in check?
+    checks: Vec<bool>,
+    /// Index in `keys` of the root position.
+    root_key: usize,
+    pv: Vec<Vec<Move>>,
+    frames: Vec<Frame>,
+    lmr: Vec<[u8; 64]>,
+    root_excluded: Vec<Move>,
+    /// Best root move of the running iteration, with its score and PV.
+    iter_best: Option<(i32, Vec<Move>)>,
+    null_ok: bool,
+}
+
+impl<'a> Searcher<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        pos: Position,
+        ev: &'a Evaluator,
+        tt: &'a mut Table,
+        ord: &'a mut Ordering,
+        stop: &'a AtomicBool,
+        start: Instant,
+        budget: Budget,
+        limits: &Limits,
+    ) -> Searcher<'a> {
+        let keys: Vec<u64> = pos.history().to_vec();
+        let root_key = keys.len() - 1;
+        let v = pos.variant();
+        // A pass is no sound test where the rules change with each own move
+        // (Albers' ripening) or a compulsory turn is pending.
+        let null_ok = !v.ripening && v.compulsory_opening.is_none();
+        Searcher {
+            checks: vec![false; keys.len()],
+            keys,
+            root_key,
+            pos,
+            ev,
+            tt,
+            ord,
+            stop,
+            start,
+            budget,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            lmr: lmr_table(),
+            root_excluded: Vec::new(),
+            iter_best: None,
+            null_ok,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(AtomicOrdering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(h) = self.budget.hard
+                && self.elapsed_ms() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+    }
+
+    /// The side to move's sole royal is attacked where the rules forbid it
+    /// (the condition for check extension and for checkmate).
+    #[inline]
+    fn side_in_check(&self) -> bool {
+        let pos = &self.pos;
+        let v = pos.variant();
+        if !v.rules.royal_safety {
+            return false;
+        }
+        let s = pos.side();
+        let r = pos.royals(s);
+        r.len() == 1 && is_attacked(pos, r[0], s.flip())
+    }
+
+    fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
+        match o {
+            Outcome::Win { winner, .. } if winner == self.pos.side() => MATE - ply as i32,
+            Outcome::Win { .. } => -(MATE - ply as i32),
+            Outcome::Draw { .. } => 0,
+        }
+    }
+
+    fn verdict_score(&self, v: Verdict, ply: usize) -> i32 {
+        match v {
+            Verdict::Loss => -(MATE - ply as i32),
+            Verdict::Win => MATE - ply as i32,
+            Verdict::Draw => 0,
+        }
+    }
+
+    /// Game ends that do not need the move list: rule endings, repetition
+    /// (with perpetual check where it loses), the move-count rule.
+    fn game_end(&self, ply: usize) -> Option<i32> {
+        if let Some(o) = ended_by_rule(&self.pos) {
+            return Some(self.outcome_score(o, ply));
+        }
+        if let Some(s) = self.repetition(ply) {
+            return Some(s);
+        }
+        let rules = &self.pos.variant().rules;
+        if rules.move_rule > 0 && self.pos.halfmove() >= rules.move_rule {
+            return Some(0);
+        }
+        None
+    }
+
+    /// A repetition of an earlier position (same side to move) scores as
+    /// the end of the game: a draw, or where perpetual check loses and the
+    /// cycle lies in the search path, a loss for the side that checked on
+    /// every move of it.
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let n = self.keys.len();
+        let now = self.keys[n - 1];
+        let limit = (self.pos.halfmove() as usize).min(n - 1);
+        let mut i = 4;
+        while i <= limit {
+            let k = self.keys[n - 1 - i];
+            if k == 0 {
+                return None;
+            }
+            if k == now {
+                let j = n - 1 - i;
+                let rules = &self.pos.variant().rules;
+                if !rules.perpetual_check_loses || j < self.root_key {
+                    return Some(0);
+                }
+                // Positions j..n-1; the side to move now is to move at j, j+2...
+                let they_checked = (j + 2..n).step_by(2).all(|x| self.checks[x]);
+                let we_checked = (j + 1..n).step_by(2).all(|x| self.checks[x]);
+                return Some(match (we_checked, they_checked) {
+                    (true, false) => -(MATE - ply as i32),
+                    (false, true) => MATE - ply as i32,
+                    _ => 0,
+                });
+            }
+            i += 2;
+        }
+        None
+    }
+
+    fn iterate(
+        &mut self,
+        limits: &Limits,
+        multipv: u32,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let mut root_moves = Vec::new();
+        if ended_by_rule(&self.pos).is_none() {
+            legal_moves(&mut self.pos, &mut root_moves);
+        }
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let root_check = self.side_in_check();
+        self.checks[self.root_key] = root_check;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let lines = (multipv as usize).min(root_moves.len()).max(1);
+        let mut prev_score = 0;
+        for depth in 1..=max_depth {
+            let mut found: Vec<(i32, Vec<Move>)> = Vec::new();
+            self.root_excluded.clear();
+            for line in 0..lines {
+                self.iter_best = None;
+                let d = depth as i32;
+                let mut delta = 30;
+                let (mut alpha, mut beta) = if depth >= 5 && line == 0 {
+                    (prev_score - delta, prev_score + delta)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                let score = loop {
+                    let s = self.negamax(d, alpha, beta, 0, root_check, false);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        alpha = (alpha - delta).max(-INFINITE);
+                    } else if s >= beta {
+                        beta = (beta + delta).min(INFINITE);
+                    } else {
+                        break s;
+                    }
+                    delta *= 2;
+                    if delta > 1000 {
+                        alpha = -INFINITE;
+                        beta = INFINITE;
+                    }
+                };
+                if self.stopped {
+                    // A fully searched move that beat the previous best is
+                    // kept; otherwise the last completed iteration stands.
+                    if line == 0
+                        && let Some((s, pv)) = self.iter_best.take()
+                        && !pv.is_empty()
+                    {
+                        result.best = Some(pv[0]);
+                        result.ponder = pv.get(1).copied();
+                        result.score = Score::from_internal(s);
+                        result.pv = pv;
+                    }
+                    break;
+                }
+                let pv = self.pv[0].clone();
+                if pv.is_empty() {
+                    break;
+                }
+                self.root_excluded.push(pv[0]);
+                if line == 0 {
+                    prev_score = score;
+                }
+                found.push((score, pv));
+                let (s, pv) = found.last().expect("just pushed");
+                let time_ms = self.elapsed_ms();
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    multipv: line as u32 + 1,
+                    score: Score::from_internal(*s),
+                    nodes: self.nodes,
+                    time_ms,
+                    nps: self.nodes * 1000 / time_ms.max(1),
+                    pv: pv.clone(),
+                    hashfull: self.tt.hashfull(),
+                });
+            }
+            if self.stopped {
+                break;
+            }
+            if let Some((s, pv)) = found.first() {
+                result.best = Some(pv[0]);
+                result.ponder = pv.get(1).copied();
+                result.score = Score::from_internal(*s);
+                result.pv = pv.clone();
+                result.depth = depth;
+                if !limits.infinite && s.abs() >= MATE_BOUND && (MATE - s.abs()) < depth as i32 {
+                    break;
+                }
+            }
+            if let Some(soft) = self.budget.soft
+                && self.elapsed_ms() * 2 >= soft
+            {
+                break;
+            }
+            if self.nodes >= self.node_limit {
+                break;
+            }
+        }
+        if limits.infinite {
+            // UCI: `bestmove` only after `stop`, even when the search is done.
+            while !self.stop.load(AtomicOrdering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth as u32;
+        result.time_ms = self.elapsed_ms();
+        result
+    }
+
+    /// Negamax alpha-beta at `ply` with `depth` plies left; `in_check`:
+    /// the side to move's sole royal is attacked.
+    fn negamax(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(s) = self.game_end(ply) {
+                return s;
+            }
+            // Mate-distance pruning: no line here beats a quicker mate.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        if depth <= 0 {
+            if in_check {
+                depth = 1;
+            } else {
+                return self.qsearch(alpha, beta, ply, in_check);
+            }
+        }
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && ply > 0
+            && e.depth as i32 >= depth
+        {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(e) = entry {
+            e.eval
+        } else {
+            self.ev.evaluate(&self.pos)
+        };
+        // Reverse futility: far above beta with little depth left.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && depth <= 4
+            && beta.abs() < MATE_BOUND
+            && static_eval - 90 * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: if passing still fails high, a real move will.
+        if allow_null
+            && self.null_ok
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 3
+            && static_eval >= beta
+            && self.ev.has_pieces(&self.pos, self.pos.side())
+        {
+            let r = 3 + depth / 4;
+            let u = self.pos.make_null();
+            self.keys.push(0);
+            self.checks.push(false);
+            let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+            self.keys.pop();
+            self.checks.pop();
+            self.pos.unmake_null(u);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let mut frame = std::mem::take(&mut self.frames[ply]);
+        frame.moves.clear();
+        frame.scores.clear();
+        frame.quiets.clear();
+        pseudo_moves(&self.pos, &mut frame.moves);
+        for &m in &frame.moves {
+            frame
+                .scores
+                .push(self.ord.score(&self.pos, self.ev, m, hash_move, ply));
+        }
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut legal = 0;
+        let orig_alpha = alpha;
+        for idx in 0..frame.moves.len() {
+            pick(&mut frame, idx);
+            let m = frame.moves[idx];
+            if ply == 0 && self.root_excluded.contains(&m) {
+                continue;
+            }
+            let capture = is_capture(&self.pos, m);
+            let quiet = !capture && m.promo == 0;
+            if !pv_node && !in_check && quiet && legal > 0 && best > -MATE_BOUND && ply > 0 {
+                // Late-move pruning and futility at the frontier.
+                if depth <= 3 && legal >= 4 + 3 * depth * depth {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 120 * depth <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make(m);
+            if mover_exposed(&self.pos) {
+                self.pos.unmake();
+                continue;
+            }
+            legal += 1;
+            let gives_check = self.side_in_check();
+            self.keys.push(self.pos.hash());
+            self.checks.push(gives_check);
+            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if legal == 1 {
+                score = -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && legal > 2 {
+                    r = self.lmr[(depth as usize).min(63)][(legal as usize).min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.negamax(
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if score > alpha && r > 0 {
+                    score =
+                        -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
+                }
+            }
+            self.keys.pop();
+            self.checks.pop();
+            self.pos.unmake();
+            if self.stopped {
+                self.frames[ply] = frame;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.iter_best = Some((score, line.clone()));
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.ord.cutoff(&self.pos, m, &frame.quiets, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                frame.quiets.push(m);
+            }
+        }
+        self.frames[ply] = frame;
+        if legal == 0 {
+            if ply == 0 && !self.root_excluded.is_empty() {
+                return -INFINITE;
+            }
+            return if in_check {
+                -(MATE - ply as i32)
+            } else {
+                self.verdict_score(self.pos.variant().rules.stalemate, ply)
+            };
+        }
+        if ply > 0 || self.root_excluded.is_empty() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                key,
+                best_move,
+                to_tt(best, ply),
+                if in_check { 0 } else { static_eval },
+                depth as i16,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// Quiescence: captures and promotions until the position is quiet;
+    /// every move when in check.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(o) = ended_by_rule(&self.pos) {
+            return self.outcome_score(o, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        let stand = if in_check {
+            -INFINITE
+        } else {
+            self.ev.evaluate(&self.pos)
+        };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut frame = std::mem::take(&mut self.frames[ply]);
+        frame.moves.clear();
+        frame.scores.clear();
+        pseudo_moves(&self.pos, &mut frame.moves);
+        if !in_check {
+            let pos = &self.pos;
+            frame.moves.retain(|&m| m.promo != 0 || is_capture(pos, m));
+        }
+        for &m in &frame.moves {
+            frame
+                .scores
+                .push(self.ord.score(&self.pos, self.ev, m, None, ply));
+        }
+        let mut best = stand;
+        let mut legal = 0;
+        for idx in 0..frame.moves.len() {
+            pick(&mut frame, idx);
+            let m = frame.moves[idx];
+            if !in_check {
+                let gain =
+                    captured_value(&self.pos, self.ev, m) + promotion_gain(&self.pos, self.ev, m);
+                // Delta pruning: even this capture cannot reach alpha.
+                if stand + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make(m);
+            if mover_exposed(&self.pos) {
+                self.pos.unmake();
+                continue;
+            }
+            legal += 1;
+            let child_check = self.side_in_check();
+            let score = -self.qsearch(-beta, -alpha, ply + 1, child_check);
+            self.pos.unmake();
+            if self.stopped {
+                self.frames[ply] = frame;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.frames[ply] = frame;
+        if in_check && legal == 0 {
+            return -(MATE - ply as i32);
+        }
+        best
+    }
+}
+
+/// Selection sort step: brings the best-scored remaining move to `idx`.
+#[inline]
+fn pick(frame: &mut Frame, idx: usize) {
+    let mut best = idx;
+    for j in idx + 1..frame.scores.len() {
+        if frame.scores[j] > frame.scores[best] {
+            best = j;
+        }
+    }
+    frame.moves.swap(idx, best);
+    frame.scores.swap(idx, best);
+}

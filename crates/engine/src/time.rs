@@ -1,0 +1,89 @@
+//! Time management: from [`Limits`] to a soft and a hard deadline.
+
+use crate::limits::Limits;
+use kamil_rules::Side;
+
+/// Milliseconds kept in hand for process and pipe latency.
+const OVERHEAD_MS: u64 = 20;
+
+/// The time budget of one search, ms from its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this.
+    pub soft: Option<u64>,
+    /// Stop the search at this point, whatever it is doing.
+    pub hard: Option<u64>,
+}
+
+impl Budget {
+    /// The budget for `side` to move under `limits`. A fixed move time is
+    /// used in full; a clock is spent as a share of the time left plus most
+    /// of the increment, never more than a quarter of the time left.
+    pub fn new(limits: &Limits, side: Side) -> Budget {
+        if limits.infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        }
+        let mut soft: Option<u64> = None;
+        let mut hard: Option<u64> = None;
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(OVERHEAD_MS.min(mt / 2)).max(1);
+            soft = Some(t);
+            hard = Some(t);
+        }
+        if let Some(c) = limits.clock {
+            let left = c.time[side.index()];
+            let inc = c.inc[side.index()];
+            let usable = left.saturating_sub(OVERHEAD_MS.min(left / 2));
+            let moves = c.moves_to_go.map(|m| m.clamp(1, 40) as u64).unwrap_or(35);
+            let share = usable / moves + inc * 3 / 4;
+            let cap = usable / 4 + inc / 2;
+            let s = share.min(cap).max(1);
+            let h = (s * 4).min(usable / 3 + inc / 2).max(s);
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        }
+        Budget { soft, hard }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    #[test]
+    fn movetime_is_used_almost_in_full() {
+        let b = Budget::new(&Limits::movetime(1000), Side::First);
+        assert_eq!(b.hard, Some(980));
+    }
+
+    #[test]
+    fn clock_budget_stays_well_inside_the_time_left() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: [10_000, 200],
+                inc: [100, 100],
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::new(&limits, Side::First);
+        assert!(b.soft.unwrap() < 1_000 && b.soft.unwrap() > 100);
+        assert!(b.hard.unwrap() <= 10_000 / 3 + 50);
+        let low = Budget::new(&limits, Side::Second);
+        assert!(low.hard.unwrap() <= 200, "{low:?}");
+    }
+
+    #[test]
+    fn infinite_has_no_deadline() {
+        let l = Limits {
+            infinite: true,
+            movetime: Some(5),
+            ..Limits::default()
+        };
+        assert_eq!(Budget::new(&l, Side::First).hard, None);
+    }
+}
