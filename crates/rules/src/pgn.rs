@@ -1,0 +1,178 @@
+//! Game records as PGN text, with a `Variant` tag and, when the game did not
+//! begin at the variant's start, `SetUp` and `FEN` tags. Moves are written
+//! in kamil's coordinate notation ([`crate::notation::move_text`]).
+
+use crate::moves::Move;
+use crate::notation::move_text;
+use crate::piece::Side;
+use crate::position::Position;
+
+/// A game to write: where it began, the moves, the result and extra tags.
+#[derive(Clone, Debug)]
+pub struct GameRecord<'a> {
+    /// The position the game began from (its variant names the game).
+    pub start: &'a Position,
+    /// The moves played from `start`, in order.
+    pub moves: &'a [Move],
+    /// Tags other than `Variant`, `SetUp`, `FEN` and `Result`, in order
+    /// (`Event`, `White`, `Black`...). The seven-tag roster is completed
+    /// with `?` for any missing.
+    pub tags: &'a [(String, String)],
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+    /// Why the game ended, as a comment after the last move (`checkmate`,
+    /// `illegal move e2e5 by fairymax`), if known.
+    pub termination: Option<&'a str>,
+}
+
+/// Escapes a tag value: PGN tag strings quote `"` and `\` with a backslash.
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Comments cannot contain `}`.
+fn comment(s: &str) -> String {
+    s.replace('}', ")")
+}
+
+/// The PGN text of `game`, ending with a blank line.
+pub fn write(game: &GameRecord) -> String {
+    let v = game.start.variant();
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+    for name in roster {
+        let value = game
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("?");
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    out.push_str(&format!("[Result \"{}\"]\n", escape(game.result)));
+    out.push_str(&format!("[Variant \"{}\"]\n", escape(&v.name)));
+    let non_default: Vec<String> = v
+        .chosen
+        .iter()
+        .filter(|(k, val)| v.options.iter().any(|o| &o.name == k && &o.default != val))
+        .map(|(k, val)| format!("{k}={val}"))
+        .collect();
+    if !non_default.is_empty() {
+        out.push_str(&format!(
+            "[VariantOptions \"{}\"]\n",
+            escape(&non_default.join(" "))
+        ));
+    }
+    let fen = game.start.fen();
+    let start_fen = Position::start(v.clone()).fen();
+    if fen != start_fen || game.start.depth() > 0 {
+        out.push_str("[SetUp \"1\"]\n");
+        out.push_str(&format!("[FEN \"{}\"]\n", escape(&fen)));
+    }
+    for (k, val) in game.tags {
+        if roster.contains(&k.as_str())
+            || ["Result", "Variant", "VariantOptions", "SetUp", "FEN"].contains(&k.as_str())
+        {
+            continue;
+        }
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(val)));
+    }
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    let mut number = game.start.fullmove().max(1);
+    let mut side = game.start.side();
+    if side == Side::Second && !game.moves.is_empty() {
+        tokens.push(format!("{number}..."));
+    }
+    for &m in game.moves {
+        if side == Side::First {
+            tokens.push(format!("{number}."));
+        }
+        tokens.push(move_text(v, m));
+        if side == Side::Second {
+            number += 1;
+        }
+        side = side.flip();
+    }
+    if let Some(t) = game.termination {
+        tokens.push(format!("{{{}}}", comment(t)));
+    }
+    tokens.push(game.result.to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use crate::variant::Variant;
+    use std::sync::Arc;
+
+    fn first_moves(pos: &mut Position, n: usize) -> Vec<Move> {
+        let mut played = Vec::new();
+        for _ in 0..n {
+            let mut ms = Vec::new();
+            legal_moves(pos, &mut ms);
+            ms.sort_by_key(|m| (m.from, m.to));
+            pos.make(ms[0]);
+            played.push(ms[0]);
+        }
+        played
+    }
+
+    #[test]
+    fn start_game_has_variant_tag_and_no_fen() {
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let start = Position::start(v.clone());
+        let mut pos = start.clone();
+        let moves = first_moves(&mut pos, 3);
+        let tags = vec![("White".to_string(), "kamil \"x\"".to_string())];
+        let text = write(&GameRecord {
+            start: &start,
+            moves: &moves,
+            tags: &tags,
+            result: "*",
+            termination: Some("stopped {by user}"),
+        });
+        assert!(text.contains("[Variant \"courier\"]\n"), "{text}");
+        assert!(text.contains("[White \"kamil \\\"x\\\"\"]\n"), "{text}");
+        assert!(text.contains("[Black \"?\"]\n"));
+        assert!(!text.contains("[FEN"));
+        let first = move_text(&v, moves[0]);
+        assert!(text.contains(&format!("1. {first} ")), "{text}");
+        assert!(text.contains("{stopped (by user)} *"), "{text}");
+    }
+
+    #[test]
+    fn a_game_from_a_later_position_carries_its_fen() {
+        let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+        let mut pos = Position::start(v);
+        first_moves(&mut pos, 1);
+        let fen = pos.fen();
+        let start = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+        let text = write(&GameRecord {
+            start: &start,
+            moves: &[],
+            tags: &[],
+            result: "1/2-1/2",
+            termination: None,
+        });
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    }
+}
