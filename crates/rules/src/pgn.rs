@@ -30,9 +30,9 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Comments cannot contain `}`.
+/// Comments cannot contain `}`; `{` goes too, for symmetry.
 fn comment(s: &str) -> String {
-    s.replace('}', ")")
+    s.replace('{', "(").replace('}', ")")
 }
 
 /// The PGN text of `game`, ending with a blank line.
