@@ -1,12 +1,96 @@
-//! `kamil bench` (being written).
+//! `kamil bench`: fixed positions of every built-in game searched to a fixed
+//! depth. The total node count is deterministic: it is the signature of the
+//! search's behaviour (a change that should not alter search keeps it).
 
-use anyhow::{Result, bail};
+use crate::game_args::load_variant;
+use anyhow::{Context, Result, bail};
+use kamil_engine::{Engine, EngineConfig, EvalMode, Limits};
+use kamil_rules::Position;
+use std::io::Write;
+use std::time::Instant;
+
+/// The bench positions: `variant;FEN` per line (`#` starts a comment).
+const POSITIONS: &str = include_str!("../data/bench.txt");
 
 /// Arguments of `kamil bench`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Only this built-in variant's positions (default: every game).
+    variant: Option<String>,
+    /// Depth of each search, plies.
+    #[arg(long, default_value_t = 7)]
+    depth: u32,
+    /// Transposition table size, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Evaluation terms: `full` or `material`.
+    #[arg(long, default_value = "full")]
+    eval: String,
+    /// Print one line per position.
+    #[arg(long, short)]
+    verbose: bool,
+}
 
-/// Not yet available.
-pub fn run(_args: Args) -> Result<()> {
-    bail!("`kamil bench` is not available yet")
+/// Prints (with `--verbose`) `variant nodes ms` per position, then
+/// `nodes N time S nps N`.
+pub fn run(args: Args) -> Result<()> {
+    if args.depth == 0 || args.depth > 64 {
+        bail!("depth {} is out of range (1 to 64)", args.depth);
+    }
+    let eval = match args.eval.as_str() {
+        "full" => EvalMode::Full,
+        "material" => EvalMode::Material,
+        other => bail!("unknown evaluation `{other}` (full or material)"),
+    };
+    let mut list = Vec::new();
+    for (i, line) in POSITIONS.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, fen) = line
+            .split_once(';')
+            .with_context(|| format!("bench.txt line {}: no `;`", i + 1))?;
+        if args.variant.as_deref().is_some_and(|v| v != name) {
+            continue;
+        }
+        list.push((name.to_string(), fen.to_string()));
+    }
+    if list.is_empty() {
+        bail!(
+            "no bench positions for `{}`",
+            args.variant.as_deref().unwrap_or("")
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    let mut total = 0u64;
+    let start = Instant::now();
+    for (name, fen) in &list {
+        let v = load_variant(name, &[])?;
+        let pos = Position::from_fen(v, fen).with_context(|| format!("bench FEN `{fen}`"))?;
+        // A fresh engine per position: the count must not depend on order.
+        let mut engine = Engine::new(EngineConfig {
+            hash_mb: args.hash,
+            multipv: 1,
+            eval,
+        });
+        let t = Instant::now();
+        let r = engine.search(&pos, &Limits::depth(args.depth), &mut |_| {});
+        total += r.nodes;
+        if args.verbose {
+            writeln!(
+                out,
+                "{name} nodes {} time {} ms fen {fen}",
+                r.nodes,
+                t.elapsed().as_millis()
+            )?;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "nodes {total} time {secs:.3} nps {}",
+        (total as f64 / secs.max(1e-9)) as u64
+    )?;
+    Ok(())
 }

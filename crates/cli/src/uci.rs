@@ -1,12 +1,428 @@
-//! `kamil uci` (being written).
+//! `kamil uci`: the Universal Chess Interface on standard input and output,
+//! with `UCI_Variant` naming the game. This module only translates text to
+//! engine calls and back; the search runs in its own thread so `stop` and
+//! `isready` are answered while it thinks.
 
-use anyhow::{Result, bail};
+use crate::game_args::load_variant;
+use anyhow::Result;
+use kamil_engine::{Clock, Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
+use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Position, Variant};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
-/// Arguments of `kamil uci`.
+/// Arguments of `kamil uci` (none: everything is set through the protocol).
 #[derive(clap::Args, Debug)]
 pub struct Args {}
 
-/// Not yet available.
+/// Largest transposition table accepted, MB.
+const MAX_HASH_MB: usize = 65_536;
+
+/// Runs the protocol until `quit` or the end of input.
 pub fn run(_args: Args) -> Result<()> {
-    bail!("`kamil uci` is not available yet")
+    let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let mut session = Session::new(out);
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if !session.handle(&line) {
+            break;
+        }
+    }
+    session.finish();
+    Ok(())
+}
+
+/// Where protocol lines go (stdout, or a buffer in tests).
+pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Out, line: &str) {
+    // A closed stdout only means the GUI went away: nothing to report to.
+    if let Ok(mut o) = out.lock() {
+        let _ = writeln!(o, "{line}");
+        let _ = o.flush();
+    }
+}
+
+/// The state of one UCI conversation.
+pub struct Session {
+    out: Out,
+    variant: Arc<Variant>,
+    variant_name: String,
+    variant_options: Vec<String>,
+    position: Position,
+    engine: Arc<Mutex<Engine>>,
+    stop: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+    searching: Arc<AtomicBool>,
+}
+
+impl Session {
+    /// A session writing to `out`, with the first built-in game selected.
+    pub fn new(out: Out) -> Session {
+        let name = BUILTIN[0].0.to_string();
+        let variant = Arc::new(Variant::builtin(&name, &[]).expect("built-in variants load"));
+        let engine = Engine::new(EngineConfig::default());
+        let stop = engine.stop_handle();
+        Session {
+            out,
+            position: Position::start(variant.clone()),
+            variant,
+            variant_name: name,
+            variant_options: Vec::new(),
+            engine: Arc::new(Mutex::new(engine)),
+            stop,
+            search: None,
+            searching: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    fn info(&self, text: &str) {
+        send(&self.out, &format!("info string {text}"));
+    }
+
+    fn busy(&self) -> bool {
+        self.searching.load(Ordering::SeqCst)
+    }
+
+    /// Waits for a running search to end (after `stop` or on its own).
+    fn join(&mut self) {
+        if let Some(h) = self.search.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// Stops any search and waits for its `bestmove`.
+    pub fn finish(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.join();
+    }
+
+    /// Handles one line of input; returns false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else { return true };
+        let rest: Vec<&str> = words.collect();
+        if self.search.as_ref().is_some_and(|h| h.is_finished()) {
+            self.join();
+        }
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => send(&self.out, "readyok"),
+            "quit" => {
+                self.finish();
+                return false;
+            }
+            "stop" => {
+                self.stop.store(true, Ordering::SeqCst);
+                self.join();
+            }
+            "ponderhit" => {}
+            "debug" | "register" => {}
+            _ if self.busy() => self.info(&format!(
+                "`{cmd}` ignored: a search is running (send `stop` first)"
+            )),
+            "ucinewgame" => {
+                self.join();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.new_game();
+                }
+            }
+            "setoption" => self.setoption(&rest),
+            "position" => self.set_position(&rest),
+            "go" => self.go(&rest),
+            "d" | "fen" => self.info(&format!("fen {}", self.position.fen())),
+            _ => self.info(&format!("unknown command `{cmd}`")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        let lines = [
+            format!("id name kamil {}", env!("CARGO_PKG_VERSION")),
+            "id author the kamil developers".to_string(),
+            format!(
+                "option name UCI_Variant type combo default {}{vars}",
+                self.variant_name
+            ),
+            format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"),
+            "option name Clear Hash type button".to_string(),
+            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            "option name MultiPV type spin default 1 min 1 max 64".to_string(),
+            "option name Eval type combo default full var full var material".to_string(),
+            "option name VariantOptions type string default <empty>".to_string(),
+            "uciok".to_string(),
+        ];
+        for l in lines {
+            send(&self.out, &l);
+        }
+    }
+
+    fn setoption(&mut self, rest: &[&str]) {
+        // setoption name <name words> [value <value words>]
+        if rest.first() != Some(&"name") {
+            self.info("setoption needs `name <option> [value <value>]`");
+            return;
+        }
+        let vpos = rest.iter().position(|w| *w == "value");
+        let name = rest[1..vpos.unwrap_or(rest.len())].join(" ");
+        let value = vpos.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
+        let Ok(mut engine) = self.engine.lock() else {
+            return;
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                drop(engine);
+                self.select_variant(&value, self.variant_options.clone());
+            }
+            "variantoptions" => {
+                drop(engine);
+                let opts: Vec<String> = if value == "<empty>" {
+                    Vec::new()
+                } else {
+                    value
+                        .split([',', ' '])
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
+                };
+                self.select_variant(&self.variant_name.clone(), opts);
+            }
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => engine.set_hash_mb(mb),
+                _ => self.info(&format!(
+                    "Hash must be 1 to {MAX_HASH_MB} MB, not `{value}`"
+                )),
+            },
+            "clear hash" => engine.new_game(),
+            "threads" => {
+                if value != "1" {
+                    self.info("only Threads 1 is supported");
+                }
+            }
+            "multipv" => match value.parse::<u32>() {
+                Ok(n) if (1..=64).contains(&n) => engine.set_multipv(n),
+                _ => self.info(&format!("MultiPV must be 1 to 64, not `{value}`")),
+            },
+            "eval" => match value.as_str() {
+                "full" => engine.set_eval_mode(EvalMode::Full),
+                "material" => engine.set_eval_mode(EvalMode::Material),
+                _ => self.info(&format!("Eval must be full or material, not `{value}`")),
+            },
+            "ponder" | "uci_analysemode" | "uci_chess960" => {}
+            _ => self.info(&format!("unknown option `{name}`")),
+        }
+    }
+
+    fn select_variant(&mut self, name: &str, options: Vec<String>) {
+        match load_variant(name, &options) {
+            Ok(v) => {
+                self.variant = v;
+                self.variant_name = name.to_string();
+                self.variant_options = options;
+                self.position = Position::start(self.variant.clone());
+                if let Ok(mut e) = self.engine.lock() {
+                    e.new_game();
+                }
+            }
+            Err(e) => self.info(&format!("variant not changed: {e:#}")),
+        }
+    }
+
+    fn set_position(&mut self, rest: &[&str]) {
+        let mpos = rest.iter().position(|w| *w == "moves");
+        let (setup, moves) = match mpos {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        let mut pos = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => Position::start(self.variant.clone()),
+            Some(&"fen") if setup.len() > 1 => {
+                let fen = setup[1..].join(" ");
+                match Position::from_fen(self.variant.clone(), &fen) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.info(&format!("position not changed: bad FEN: {e}"));
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.info("position needs `startpos` or `fen <FEN>`, then `moves ...`");
+                return;
+            }
+        };
+        for (i, m) in moves.iter().enumerate() {
+            match parse_move(&mut pos, m) {
+                Ok(mv) => pos.make(mv),
+                Err(e) => {
+                    self.info(&format!("position set up to move {} only: {e}", i));
+                    break;
+                }
+            }
+        }
+        self.position = pos;
+    }
+
+    fn go(&mut self, rest: &[&str]) {
+        let limits = match parse_go(rest) {
+            Ok(l) => l,
+            Err(e) => {
+                self.info(&e);
+                return;
+            }
+        };
+        self.join();
+        self.stop.store(false, Ordering::SeqCst);
+        self.searching.store(true, Ordering::SeqCst);
+        let engine = self.engine.clone();
+        let out = self.out.clone();
+        let pos = self.position.clone();
+        let searching = self.searching.clone();
+        let handle = std::thread::spawn(move || {
+            let v = pos.variant().clone();
+            let result = match engine.lock() {
+                Ok(mut e) => e.search(&pos, &limits, &mut |info| {
+                    send(&out, &info_line(&v, info));
+                }),
+                Err(_) => {
+                    send(&out, "info string engine unavailable");
+                    searching.store(false, Ordering::SeqCst);
+                    send(&out, "bestmove (none)");
+                    return;
+                }
+            };
+            searching.store(false, Ordering::SeqCst);
+            send(&out, &bestmove_line(&v, &result));
+        });
+        self.search = Some(handle);
+    }
+}
+
+/// Reads the arguments of `go`. Errors name the bad word.
+pub fn parse_go(words: &[&str]) -> std::result::Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut clock = Clock::default();
+    let mut has_clock = false;
+    let mut i = 0;
+    let num = |i: usize, name: &str| -> std::result::Result<u64, String> {
+        let w = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go: `{name}` needs a number"))?;
+        // Clocks may run below zero in some GUIs: treat as zero.
+        if let Ok(n) = w.parse::<i64>() {
+            return Ok(n.max(0) as u64);
+        }
+        Err(format!("go: `{name}` needs a number, not `{w}`"))
+    };
+    while i < words.len() {
+        let w = words[i];
+        match w {
+            "infinite" => {
+                limits.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                i += 1;
+                continue;
+            }
+            "depth" => limits.depth = Some(num(i, w)?.min(u32::MAX as u64) as u32),
+            "nodes" => limits.nodes = Some(num(i, w)?),
+            "movetime" => limits.movetime = Some(num(i, w)?),
+            "wtime" => {
+                clock.time[0] = num(i, w)?;
+                has_clock = true;
+            }
+            "btime" => {
+                clock.time[1] = num(i, w)?;
+                has_clock = true;
+            }
+            "winc" => clock.inc[0] = num(i, w)?,
+            "binc" => clock.inc[1] = num(i, w)?,
+            "movestogo" => clock.moves_to_go = Some(num(i, w)?.min(u32::MAX as u64) as u32),
+            "mate" => limits.depth = Some((num(i, w)?.min(60) as u32) * 2),
+            "searchmoves" => return Err("go: `searchmoves` is not supported".into()),
+            _ => return Err(format!("go: unknown word `{w}`")),
+        }
+        i += 2;
+    }
+    if has_clock {
+        limits.clock = Some(clock);
+    }
+    Ok(limits)
+}
+
+fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    }
+}
+
+/// The `info` line for a search report.
+pub fn info_line(v: &Variant, i: &Info) -> String {
+    let pv: Vec<String> = i.pv.iter().map(|m| move_text(v, *m)).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        i.multipv,
+        score_text(i.score),
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time_ms,
+        pv.join(" ")
+    )
+}
+
+/// The `bestmove` line for a result (`bestmove (none)` when the game is over).
+pub fn bestmove_line(v: &Variant, r: &SearchResult) -> String {
+    match r.best {
+        Some(m) => match r.ponder {
+            Some(p) => format!("bestmove {} ponder {}", move_text(v, m), move_text(v, p)),
+            None => format!("bestmove {}", move_text(v, m)),
+        },
+        None => "bestmove (none)".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_clock_and_limits() {
+        let l = parse_go(&[
+            "wtime",
+            "1000",
+            "btime",
+            "-5",
+            "winc",
+            "10",
+            "movestogo",
+            "20",
+        ])
+        .unwrap();
+        let c = l.clock.unwrap();
+        assert_eq!(c.time, [1000, 0]);
+        assert_eq!(c.inc, [10, 0]);
+        assert_eq!(c.moves_to_go, Some(20));
+        let l = parse_go(&["depth", "5", "nodes", "100", "infinite"]).unwrap();
+        assert_eq!((l.depth, l.nodes, l.infinite), (Some(5), Some(100), true));
+    }
+
+    #[test]
+    fn go_rejects_bad_words() {
+        assert!(parse_go(&["depth"]).unwrap_err().contains("depth"));
+        assert!(parse_go(&["depth", "x"]).unwrap_err().contains("`x`"));
+        assert!(parse_go(&["sideways"]).unwrap_err().contains("sideways"));
+    }
 }

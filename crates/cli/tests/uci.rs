@@ -1,0 +1,253 @@
+//! `kamil uci` driven as a GUI would: a scripted session per built-in game,
+//! then a complete self-play game at a fast clock, every move checked by
+//! the rules library, until the rules end the game.
+
+use kamil_rules::notation::parse_move;
+use kamil_rules::outcome::outcome;
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Position, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("kamil runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let l = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no `{prefix}` within {timeout:?}; got {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_lists_every_builtin_variant_and_the_options() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until("uciok", Duration::from_secs(10));
+    let variant_line = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("UCI_Variant option");
+    for (name, _) in BUILTIN {
+        assert!(
+            variant_line.contains(&format!(" var {name}")),
+            "{variant_line}"
+        );
+    }
+    for opt in ["Hash", "Threads", "MultiPV"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} "))),
+            "{opt} missing: {lines:?}"
+        );
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn malformed_commands_are_reported_and_ignored() {
+    let mut e = Uci::start();
+    for bad in [
+        "frobnicate",
+        "go depth x",
+        "position fen not/a/fen w",
+        "position startpos moves a2a4 zz9",
+        "setoption name Hash value lots",
+        "setoption name UCI_Variant value no-such-game",
+        "setoption",
+    ] {
+        e.send(bad);
+        let l = e.until("info string", Duration::from_secs(10));
+        assert!(
+            l.last().unwrap().len() > "info string ".len(),
+            "{bad}: {l:?}"
+        );
+    }
+    // Still alive and answering, and the position is still usable.
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(10));
+    e.send("position startpos");
+    e.send("go depth 2");
+    let l = e.until("bestmove", Duration::from_secs(30));
+    assert!(l.iter().any(|x| x.starts_with("info depth 2 ")), "{l:?}");
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(5));
+    e.send("stop");
+    let l = e.until("bestmove", Duration::from_secs(5));
+    let best = l
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let mut pos = Position::start(v);
+    parse_move(&mut pos, &best).expect("legal bestmove");
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Uci::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let l = e.until("bestmove", Duration::from_secs(30));
+    let firsts: Vec<&str> = l
+        .iter()
+        .filter(|x| x.starts_with("info depth 3 "))
+        .map(|x| x.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "{l:?}");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+}
+
+/// Plays one game of `name` against itself at 2 s + 50 ms per side.
+fn self_play(name: &str) {
+    let mut e = Uci::start();
+    e.send("uci");
+    e.until("uciok", Duration::from_secs(10));
+    e.send(&format!("setoption name UCI_Variant value {name}"));
+    e.send("setoption name Hash value 8");
+    e.send("ucinewgame");
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(10));
+    let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+    let mut pos = Position::start(v);
+    let mut moves: Vec<String> = Vec::new();
+    let mut time = [2000u64, 2000u64];
+    let inc = 50;
+    for _ in 0..2000 {
+        if let Some(o) = outcome(&mut pos) {
+            eprintln!("{name}: {} after {} plies", o, moves.len());
+            return;
+        }
+        let cmd = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&cmd);
+        e.send(&format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            time[0], time[1]
+        ));
+        let t = Instant::now();
+        let l = e.until("bestmove", Duration::from_secs(30));
+        let spent = t.elapsed().as_millis() as u64;
+        let s = pos.side().index();
+        assert!(
+            spent < time[s] + 1000,
+            "{name}: {spent} ms with {} left",
+            time[s]
+        );
+        time[s] = time[s].saturating_sub(spent) + inc;
+        let best = l
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let mv = parse_move(&mut pos, &best)
+            .unwrap_or_else(|err| panic!("{name}: illegal bestmove after {moves:?}: {err}"));
+        pos.make(mv);
+        moves.push(best);
+    }
+    panic!("{name}: no result after {} plies", moves.len());
+}
+
+#[test]
+fn self_play_courier() {
+    self_play("courier");
+}
+
+#[test]
+fn self_play_courier_modern() {
+    self_play("courier-modern");
+}
+
+#[test]
+fn self_play_courier_albers() {
+    self_play("courier-albers");
+}
+
+#[test]
+fn self_play_sho_shogi() {
+    self_play("sho-shogi");
+}
+
+#[test]
+fn every_builtin_variant_has_a_self_play_test() {
+    let src = include_str!("uci.rs");
+    for (name, _) in BUILTIN {
+        let test = format!("fn self_play_{}()", name.replace('-', "_"));
+        assert!(src.contains(&test), "no `{test}` for built-in `{name}`");
+    }
+}
