@@ -1,0 +1,137 @@
+//! Search behaviour: mates and game-end rules scored as the rule books say,
+//! limits and stopping honoured, results legal and deterministic.
+
+use kamil_engine::{Engine, EngineConfig, Limits, Score};
+use kamil_rules::movegen::legal_moves;
+use kamil_rules::notation::move_text;
+use kamil_rules::{Position, Variant};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+fn position(name: &str, fen: &str) -> Position {
+    let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+    Position::from_fen(v, fen).unwrap()
+}
+
+fn best(pos: &Position, depth: u32) -> (String, Score) {
+    let mut e = Engine::new(EngineConfig::default());
+    let r = e.search(pos, &Limits::depth(depth), &mut |_| {});
+    (move_text(pos.variant(), r.best.unwrap()), r.score)
+}
+
+#[test]
+fn finds_mate_in_one_with_a_rook() {
+    // Courier: the Rook mates on the back rank; the King on b6 guards a7, b7.
+    let pos = position("courier", "k11/11p/1K10/12/12/12/12/7R4 w - - 0 1");
+    assert_eq!(best(&pos, 4), ("h1h8".to_string(), Score::Mate(1)));
+}
+
+#[test]
+fn stalemating_wins_in_courier() {
+    // Courier 5.1: the stalemated player loses, so Kc7 is a win at once.
+    let pos = position("courier", "k11/p11/P1K9/12/12/12/12/12 w - - 0 1");
+    assert_eq!(best(&pos, 3), ("c6c7".to_string(), Score::Mate(1)));
+}
+
+#[test]
+fn baring_the_king_wins_in_courier() {
+    // Courier 5.1 (bare king): the Rook on l1 takes the checking Rook,
+    // Black's last piece, leaving a bare King that cannot bare White back.
+    let pos = position("courier", "k11/12/12/12/12/12/12/K5r4R w - - 0 1");
+    let (mv, score) = best(&pos, 3);
+    assert_eq!(mv, "l1g1");
+    assert!(matches!(score, Score::Mate(n) if n > 0), "{score:?}");
+}
+
+#[test]
+fn takes_a_hanging_rook() {
+    // Courier: the Knight on d3 takes the undefended Rook, baring the King.
+    let pos = position("courier", "k11/12/12/4r7/12/3N8/12/K11 w - - 0 1");
+    assert_eq!(best(&pos, 4).0, "d3e5");
+}
+
+#[test]
+fn best_moves_are_legal_and_searches_repeat_exactly() {
+    for name in ["courier", "courier-modern", "courier-albers", "sho-shogi"] {
+        let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+        let mut pos = Position::start(v);
+        let mut nodes = Vec::new();
+        for _ in 0..2 {
+            let mut e = Engine::new(EngineConfig::default());
+            let r = e.search(&pos, &Limits::depth(5), &mut |_| {});
+            let mut legal = Vec::new();
+            legal_moves(&mut pos, &mut legal);
+            assert!(legal.contains(&r.best.unwrap()), "{name}");
+            assert_eq!(r.depth, 5, "{name}");
+            nodes.push(r.nodes);
+        }
+        assert_eq!(nodes[0], nodes[1], "{name}: node counts differ");
+    }
+}
+
+#[test]
+fn node_limit_is_honoured() {
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let pos = Position::start(v);
+    let mut e = Engine::new(EngineConfig::default());
+    let r = e.search(&pos, &Limits::nodes(20_000), &mut |_| {});
+    assert!(r.nodes <= 20_000, "{}", r.nodes);
+    assert!(r.nodes > 1_000, "{}", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn another_thread_stops_an_unbounded_search() {
+    let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+    let pos = Position::start(v);
+    let mut e = Engine::new(EngineConfig::default());
+    let stop = e.stop_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::SeqCst);
+    });
+    let start = Instant::now();
+    let r = e.search(&pos, &Limits::default(), &mut |_| {});
+    t.join().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn movetime_is_kept() {
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let pos = Position::start(v);
+    let mut e = Engine::new(EngineConfig::default());
+    let start = Instant::now();
+    let r = e.search(&pos, &Limits::movetime(150), &mut |_| {});
+    let ms = start.elapsed().as_millis();
+    assert!(ms < 400, "{ms} ms");
+    assert!(r.depth >= 2);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    // White is mated (its Pawn blocked): no legal move, no best move.
+    let pos = position("courier", "K6r4/12/1k10/12/12/11p/11P/12 w - - 0 1");
+    let mut p = pos.clone();
+    let mut moves = Vec::new();
+    legal_moves(&mut p, &mut moves);
+    let mut e = Engine::new(EngineConfig::default());
+    let r = e.search(&pos, &Limits::depth(3), &mut |_| {});
+    assert!(moves.is_empty());
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn info_reports_each_depth_with_a_pv() {
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let pos = Position::start(v);
+    let mut e = Engine::new(EngineConfig::default());
+    let mut depths = Vec::new();
+    e.search(&pos, &Limits::depth(4), &mut |i| {
+        assert!(!i.pv.is_empty());
+        depths.push(i.depth);
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+}
