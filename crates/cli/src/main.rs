@@ -1,6 +1,7 @@
 //! `kamil`: the command line of the kamil engine and toolkit.
 
 mod bench;
+mod board_view;
 mod game_args;
 mod matches;
 mod moves;
