@@ -8,7 +8,7 @@ use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_g
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
-use kamil_rules::movegen::{is_attacked, legal_moves, mover_exposed, pseudo_moves};
+use kamil_rules::movegen::{is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves};
 use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::variant::Verdict;
 use kamil_rules::{Move, Outcome, Position};
@@ -772,10 +772,10 @@ impl<'a> Searcher<'a> {
         let mut frame = std::mem::take(&mut self.frames[ply]);
         frame.moves.clear();
         frame.scores.clear();
-        pseudo_moves(&self.pos, &mut frame.moves);
-        if !in_check {
-            let pos = &self.pos;
-            frame.moves.retain(|&m| m.promo != 0 || is_capture(pos, m));
+        if in_check {
+            pseudo_moves(&self.pos, &mut frame.moves);
+        } else {
+            noisy_moves(&self.pos, &mut frame.moves);
         }
         for &m in &frame.moves {
             frame
