@@ -1,12 +1,464 @@
-//! `kamil match` (being written).
+//! `kamil match`: games between two engines, each a command speaking UCI or
+//! CECP (XBoard), refereed by kamil's rules. Time controls with increment,
+//! colours alternating over a set of openings, several games at once, a
+//! live progress line, the score with an Elo estimate and an optional SPRT
+//! stop, every game saved as PGN.
+//!
+//! `engine.rs` runs a process; `uci.rs` and `cecp.rs` speak the protocols
+//! behind `client.rs`'s [`client::Client`]; `game.rs` referees one game;
+//! `openings.rs` gives start positions; `stats.rs` the numbers.
 
-use anyhow::{Result, bail};
+mod cecp;
+mod client;
+mod config;
+mod engine;
+mod game;
+mod openings;
+mod stats;
+mod uci;
+
+use crate::game_args::load_variant;
+use anyhow::{Context, Result, bail};
+use config::{EngineConfig, Limits, Proto, SprtParams, TimeControl};
+use game::{GameRules, Played};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kamil_rules::pgn::{GameRecord, write as write_pgn};
+use kamil_rules::{Position, Side};
+use stats::{Score, SprtState, format_elo};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+
+const AFTER_HELP: &str = "\
+ENGINES
+  --engine takes comma-separated KEY=VALUE fields (quote a value holding a comma):
+    cmd=COMMAND          the program and its arguments (required)
+    proto=uci|xboard     the protocol (default uci; xboard = CECP version 2)
+    name=NAME            the name in reports and PGN (default: the engine's own)
+    variant=NAME         the engine's name for the variant (default: kamil's name,
+                         or an alias it offers: sho-shogi -> shoshogi or sho)
+    option.NAME=VALUE    an engine option (UCI setoption; CECP option NAME=VALUE)
+    memory=MB            hash size sent to CECP engines asking for it (default 64)
+    setup=auto|setboard|edit|startpos
+                         how a CECP engine gets the start position: setboard when
+                         it offers it, else edit mode (auto); startpos sends nothing
+                         when the game starts from the variant's start position
+    tc=, depth=, nodes=, movetime=   this engine's own limits (override the match's)
+
+REFEREE
+  kamil's rules decide legality and the end of every game. An illegal move, a
+  crash, a lost connection, a flag fall (beyond --time-margin), a false result
+  claim, `bestmove (none)` in a live position, or refusing a legal move loses
+  the game; the reason is printed and written in the PGN (Termination tag and
+  a comment). Each opening is played twice, colours swapped.
+
+PEERS
+  kamil match courier --tc 10+0.1 --games 40 --concurrency 2 --random-plies 4 \\
+    --engine 'cmd=kamil uci' \\
+    --engine 'cmd=fairy-stockfish,name=Fairy-Stockfish,option.Hash=16' --pgn fsf.pgn
+  kamil match courier --tc 10+0.1 --games 40 \\
+    --engine 'cmd=kamil uci' --engine 'cmd=fairymax,proto=xboard' --pgn fmax.pgn
+  Fairy-Stockfish's courier is kamil's (same start, same letters). Fairy-Max's
+  courier starts from the array before the compulsory advances and has no
+  setboard: it is given every game's start position in edit mode (same piece
+  letters: K F B E M W N R P). Sho Shogi FENs go to other programs in XBoard's
+  convention (`w` = first player, `... w - - 0 1`).
+
+OUTPUT
+  stderr: a progress line (+wins -losses =draws, Elo) and one line per game;
+  stdout at the end: `Score of A vs B: W - L - D  [fraction] N`, the Elo
+  difference with its 95% margin (trinomial), the SPRT's LLR and decision.";
 
 /// Arguments of `kamil match`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(after_long_help = AFTER_HELP)]
+pub struct Args {
+    /// A built-in variant (`kamil variants` lists them) or a path to a variant TOML file.
+    pub variant: String,
+    /// A variant option, `KEY=VALUE` (a bare `KEY` means `KEY=true`); repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// An engine, `cmd=COMMAND,proto=uci|xboard[,name=N][,option.NAME=VALUE]...`; give two.
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    pub engines: Vec<String>,
+    /// Number of games (the most, with --sprt).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Time control, BASE[+INC] in seconds (`10+0.1`, `1:00+1`).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Fixed time per move, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub movetime: Option<String>,
+    /// Fixed search depth (for fast, deterministic tests).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move (UCI engines only).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played at once (each pair of engines on its own threads).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings: a file with one FEN per line (`#` comments), used in order.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Openings: K random legal plies from the start position (see --seed).
+    #[arg(long, value_name = "K")]
+    pub random_plies: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Adjudicate a draw after N plies.
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u32>,
+    /// Write every game to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Stop early on a sequential probability ratio test, `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`.
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
+    /// How far past its clock an engine may answer, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub time_margin: u64,
+    /// Seconds per move for an engine without a clock (depth, nodes, movetime) before it loses.
+    #[arg(long, value_name = "SECONDS", default_value = "60")]
+    pub move_timeout: String,
+    /// Log everything said to and by the engines to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+}
 
-/// Not yet available.
-pub fn run(_args: Args) -> Result<()> {
-    bail!("`kamil match` is not available yet")
+/// A finished game with its number and who played first.
+struct Finished {
+    index: usize,
+    /// Index of the engine that played first.
+    first: usize,
+    played: Played,
+}
+
+/// Today's date as PGN writes it, `2025.01.31` (UTC).
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Merges an engine's own limits over the match's, field by field.
+fn merged(own: &Limits, global: &Limits) -> Limits {
+    Limits {
+        tc: own.tc.or(global.tc),
+        movetime: own.movetime.or(global.movetime),
+        depth: own.depth.or(global.depth),
+        nodes: own.nodes.or(global.nodes),
+    }
+}
+
+fn progress(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{elapsed_precise} [{bar:25}] {pos}/{len} games  {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// A line on stderr, above the progress bar when there is one.
+fn say(bar: &ProgressBar, line: &str) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+/// The progress message: `+3 -1 =2  Elo +58.5 +/- 201.1  LLR 0.12`.
+fn summary(score: &Score, sprt: Option<&SprtParams>) -> String {
+    let mut s = format!("+{} -{} ={}", score.wins, score.losses, score.draws);
+    if let Some(e) = score.elo() {
+        s.push_str(&format!("  Elo {}", format_elo(&e)));
+    }
+    if let Some(p) = sprt {
+        s.push_str(&format!("  LLR {:.2}", score.llr(p)));
+    }
+    s
+}
+
+/// Runs the match.
+pub fn run(args: Args) -> Result<()> {
+    let variant = load_variant(&args.variant, &args.options)?;
+    if args.engines.len() != 2 {
+        bail!(
+            "give exactly two --engine arguments ({} given)",
+            args.engines.len()
+        );
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let concurrency = args.concurrency.clamp(1, 64);
+    let global = Limits {
+        tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
+        movetime: args
+            .movetime
+            .as_deref()
+            .map(config::seconds)
+            .transpose()
+            .context("--movetime")?,
+        depth: args.depth,
+        nodes: args.nodes,
+    };
+    let mut cfgs = Vec::new();
+    for (i, text) in args.engines.iter().enumerate() {
+        let cfg = EngineConfig::parse(text).with_context(|| format!("engine {}", i + 1))?;
+        cfgs.push(cfg);
+    }
+    let limits: Vec<Limits> = cfgs.iter().map(|c| merged(&c.limits, &global)).collect();
+    for (i, (c, l)) in cfgs.iter().zip(&limits).enumerate() {
+        if l.is_empty() {
+            bail!(
+                "engine {} has no limit: give --tc, --movetime, --depth or --nodes",
+                i + 1
+            );
+        }
+        if c.proto == Proto::Cecp
+            && l.nodes.is_some()
+            && l.tc.is_none()
+            && l.depth.is_none()
+            && l.movetime.is_none()
+        {
+            bail!(
+                "engine {}: the XBoard protocol has no node limit; give it depth=, movetime= or tc=",
+                i + 1
+            );
+        }
+    }
+    let sprt = args.sprt.as_deref().map(SprtParams::parse).transpose()?;
+    let move_timeout = config::seconds(&args.move_timeout).context("--move-timeout")?;
+    let rules = GameRules {
+        max_plies: args.max_plies,
+        time_margin: Duration::from_millis(args.time_margin),
+        move_timeout,
+    };
+    let start = Position::start(variant.clone());
+    let openings: Vec<Position> = if let Some(f) = &args.openings {
+        openings::from_file(&variant, f)?
+    } else if let Some(k) = args.random_plies {
+        let n = (args.games as usize).div_ceil(2);
+        openings::random(&start, n, k, args.seed)?
+    } else {
+        vec![start.clone()]
+    };
+    let log = match &args.log {
+        Some(p) => Some(
+            engine::Log::create(p).with_context(|| format!("creating log `{}`", p.display()))?,
+        ),
+        None => None,
+    };
+
+    // Start each engine once: a wrong command fails here, not as lost games.
+    let mut names = Vec::new();
+    for (i, cfg) in cfgs.iter().enumerate() {
+        let fallback = cfg.default_name();
+        let c = client::start(cfg, &variant.name, &fallback, log.clone())
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("engine {}", i + 1))?;
+        names.push(c.name().to_string());
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+
+    let mut pgn = match &args.pgn {
+        Some(p) => {
+            Some(std::fs::File::create(p).with_context(|| format!("creating `{}`", p.display()))?)
+        }
+        None => None,
+    };
+
+    let games = args.games as usize;
+    let bar = progress(games as u64);
+    let date = pgn_date();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<Finished>();
+    let mut score = Score::default();
+    let mut problems: Vec<String> = Vec::new();
+    let mut sprt_result = SprtState::Continue;
+    let mut pgn_error: Option<std::io::Error> = None;
+
+    std::thread::scope(|s| {
+        for _ in 0..concurrency.min(games) {
+            let tx = tx.clone();
+            let (next, stop, rules) = (&next, &stop, &rules);
+            let (cfgs, names, limits, openings) = (&cfgs, &names, &limits, &openings);
+            let (log, vname) = (log.clone(), variant.name.clone());
+            s.spawn(move || {
+                let mut seats = [0, 1].map(|i| {
+                    client::Seat::new(cfgs[i].clone(), &vname, names[i].clone(), log.clone())
+                });
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        break;
+                    }
+                    let first = index % 2;
+                    let opening = &openings[(index / 2) % openings.len()];
+                    let [s0, s1] = &mut seats;
+                    let (a, b) = if first == 0 { (s0, s1) } else { (s1, s0) };
+                    let lim = [&limits[first], &limits[1 - first]];
+                    let played = game::play([a, b], opening, lim, rules);
+                    if tx
+                        .send(Finished {
+                            index,
+                            first,
+                            played,
+                        })
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for f in rx {
+            let p = &f.played;
+            let white = &names[f.first];
+            let black = &names[1 - f.first];
+            // Points from engine 0's side.
+            match p.winner {
+                None => score.draws += 1,
+                Some(side) => {
+                    let winner = if side == Side::First {
+                        f.first
+                    } else {
+                        1 - f.first
+                    };
+                    if winner == 0 {
+                        score.wins += 1;
+                    } else {
+                        score.losses += 1;
+                    }
+                }
+            }
+            if p.fault.is_some() {
+                problems.push(format!("game {}: {}", f.index + 1, p.why));
+            }
+            say(
+                &bar,
+                &format!(
+                    "Finished game {} ({white} vs {black}): {} {{{}}}",
+                    f.index + 1,
+                    p.result(),
+                    p.why
+                ),
+            );
+            if let Some(file) = pgn.as_mut() {
+                let lw = &limits[f.first];
+                let lb = &limits[1 - f.first];
+                let tc = match (lw.tc, lb.tc) {
+                    (Some(a), Some(b)) if a == b => a.pgn(),
+                    _ => "-".to_string(),
+                };
+                let mut tags = vec![
+                    ("Event".to_string(), "kamil match".to_string()),
+                    ("Site".to_string(), "?".to_string()),
+                    ("Date".to_string(), date.clone()),
+                    ("Round".to_string(), (f.index + 1).to_string()),
+                    ("White".to_string(), white.clone()),
+                    ("Black".to_string(), black.clone()),
+                    ("TimeControl".to_string(), tc),
+                    ("Termination".to_string(), p.termination.tag().to_string()),
+                    ("PlyCount".to_string(), p.moves.len().to_string()),
+                ];
+                if lw != lb || lw.tc.is_none() {
+                    tags.push(("WhiteLimits".to_string(), lw.describe()));
+                    tags.push(("BlackLimits".to_string(), lb.describe()));
+                }
+                let text = write_pgn(&GameRecord {
+                    start: &p.start,
+                    moves: &p.moves,
+                    tags: &tags,
+                    result: p.result(),
+                    termination: Some(&p.why),
+                });
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                    pgn_error.get_or_insert(e);
+                }
+            }
+            bar.inc(1);
+            bar.set_message(summary(&score, sprt.as_ref()));
+            if let Some(sp) = &sprt
+                && sprt_result == SprtState::Continue
+            {
+                sprt_result = stats::sprt_state(&score, sp);
+                if sprt_result != SprtState::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+
+    let mut out = std::io::stdout().lock();
+    let n = score.games();
+    let frac = score.fraction().unwrap_or(0.5);
+    writeln!(
+        out,
+        "Score of {} vs {}: {} - {} - {}  [{frac:.3}] {n}",
+        names[0], names[1], score.wins, score.losses, score.draws
+    )?;
+    if let Some(e) = score.elo() {
+        writeln!(out, "Elo difference: {} (95%)", format_elo(&e))?;
+    }
+    if let Some(sp) = &sprt {
+        let (lo, hi) = stats::sprt_bounds(sp);
+        let verdict = match sprt_result {
+            SprtState::Continue => "no decision".to_string(),
+            SprtState::H0 => format!("H0 accepted (elo0 = {})", sp.elo0),
+            SprtState::H1 => format!("H1 accepted (elo1 = {})", sp.elo1),
+        };
+        writeln!(
+            out,
+            "SPRT: LLR {:.2} (bounds {lo:.2}, {hi:.2}) - {verdict}",
+            score.llr(sp)
+        )?;
+    }
+    if !problems.is_empty() {
+        writeln!(out, "Problems:")?;
+        for p in &problems {
+            writeln!(out, "  {p}")?;
+        }
+    }
+    if let (Some(p), None) = (&args.pgn, &pgn_error) {
+        writeln!(out, "PGN: {}", p.display())?;
+    }
+    out.flush()?;
+    if let Some(e) = pgn_error {
+        return Err(e).context("writing the PGN file");
+    }
+    Ok(())
 }

@@ -1,0 +1,442 @@
+//! The CECP (XBoard protocol version 2) client, behaving as a GUI does:
+//! `xboard`, `protover 2`, every feature answered with `accepted` or
+//! `rejected`; for each game `new`, `variant`, `force`, `memory` (HaChu
+//! crashes when it searches without it), `cores`, `level` / `st` / `sd`,
+//! `easy`, the position by `setboard` or, for engines without it (Fairy-Max),
+//! by `edit` mode, then `ping` until `pong`; for each move `time` and `otim`
+//! in centiseconds and the opponent's move (`usermove` when asked for).
+
+use super::client::{
+    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, crash, pick_variant, send,
+};
+use super::config::{EngineConfig, Setup, trim_float};
+use super::engine::{Process, Recv};
+use kamil_rules::Side;
+use std::time::{Duration, Instant};
+
+/// What the engine announced with `feature`.
+#[derive(Debug, Clone)]
+struct Features {
+    setboard: bool,
+    usermove: bool,
+    ping: bool,
+    memory: bool,
+    smp: bool,
+    time: bool,
+    reuse: bool,
+    myname: Option<String>,
+    variants: Option<Vec<String>>,
+    options: Vec<String>,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            setboard: false,
+            usermove: false,
+            ping: false,
+            memory: false,
+            smp: false,
+            time: true,
+            reuse: true,
+            myname: None,
+            variants: None,
+            options: Vec::new(),
+        }
+    }
+}
+
+/// Features this client understands; any other is rejected.
+const ACCEPTED: &[&str] = &[
+    "ping",
+    "setboard",
+    "playother",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "ics",
+    "name",
+    "pause",
+    "done",
+    "memory",
+    "smp",
+    "option",
+    "debug",
+];
+
+/// Splits `a=1 b="x y" c=0` into pairs.
+pub fn feature_pairs(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let Some(eq) = rest.find('=') else { break };
+        let key = rest[..eq].trim().to_string();
+        rest = &rest[eq + 1..];
+        let value;
+        if let Some(q) = rest.strip_prefix('"') {
+            let end = q.find('"').unwrap_or(q.len());
+            value = q[..end].to_string();
+            rest = q.get(end + 1..).unwrap_or("");
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            value = rest[..end].to_string();
+            rest = &rest[end..];
+        }
+        out.push((key, value));
+        rest = rest.trim_start();
+    }
+    out
+}
+
+/// A CECP engine.
+pub struct Cecp {
+    p: Process,
+    name: String,
+    f: Features,
+    variant: Option<String>,
+    memory: u32,
+    setup: Setup,
+    /// Moves of the current game the engine has been told or has played.
+    known: usize,
+    /// The engine has left force mode and plays a side.
+    playing: bool,
+    ping_n: u32,
+}
+
+impl Cecp {
+    /// Completes the handshake and sends the user's options.
+    ///
+    /// Errors: the engine exited, never finished its features, or lists
+    /// its variants and ours is not among them.
+    pub fn start(
+        mut p: Process,
+        cfg: &EngineConfig,
+        variant: &str,
+        fallback_name: &str,
+    ) -> Result<Cecp, Failure> {
+        send(&mut p, "xboard")?;
+        send(&mut p, "protover 2")?;
+        let mut f = Features::default();
+        // Protocol 1 engines send no features: wait two seconds for them,
+        // longer once the engine has said `done=0`.
+        let mut deadline = Instant::now() + Duration::from_secs(2);
+        'read: loop {
+            match p.recv(deadline) {
+                Recv::Line(l) => {
+                    let Some(rest) = l.trim().strip_prefix("feature ") else {
+                        continue;
+                    };
+                    for (k, v) in feature_pairs(rest) {
+                        let ok = ACCEPTED.contains(&k.as_str());
+                        let on = v == "1";
+                        match k.as_str() {
+                            "setboard" => f.setboard = on,
+                            "usermove" => f.usermove = on,
+                            "ping" => f.ping = on,
+                            "memory" => f.memory = on,
+                            "smp" => f.smp = on,
+                            "time" => f.time = on,
+                            "reuse" => f.reuse = on,
+                            "myname" => f.myname = Some(v.clone()),
+                            "variants" => {
+                                f.variants = Some(
+                                    v.split(',')
+                                        .map(|s| s.trim().to_string())
+                                        .filter(|s| !s.is_empty())
+                                        .collect(),
+                                )
+                            }
+                            "option" => {
+                                let name = v.split(" -").next().unwrap_or("").trim();
+                                f.options.push(name.to_string());
+                            }
+                            _ => {}
+                        }
+                        let answer = if ok { "accepted" } else { "rejected" };
+                        send(&mut p, &format!("{answer} {k}"))?;
+                        if k == "done" {
+                            if on {
+                                break 'read;
+                            }
+                            deadline = Instant::now() + INIT_TIMEOUT;
+                        }
+                    }
+                }
+                Recv::Timeout => break,
+                Recv::Closed => return Err(crash(&mut p, "output closed during features")),
+            }
+        }
+        let name = cfg
+            .name
+            .clone()
+            .or(f.myname.clone())
+            .unwrap_or_else(|| fallback_name.to_string());
+        let v = pick_variant(
+            &name,
+            variant,
+            cfg.variant.as_deref(),
+            f.variants.as_deref(),
+        )
+        .map_err(Failure::Protocol)?;
+        // An engine with no variant list plays its default game: say nothing.
+        let v = (f.variants.is_some() || cfg.variant.is_some()).then_some(v);
+        for (k, val) in &cfg.options {
+            send(&mut p, &format!("option {k}={val}"))?;
+        }
+        let mut c = Cecp {
+            p,
+            name,
+            f,
+            variant: v,
+            memory: cfg.memory,
+            setup: cfg.setup,
+            known: 0,
+            playing: false,
+            ping_n: 0,
+        };
+        c.sync()?;
+        Ok(c)
+    }
+
+    /// `ping N` until `pong N`, when the engine has `ping`; stale output
+    /// of the previous game is read and dropped on the way.
+    fn sync(&mut self) -> Result<(), Failure> {
+        if !self.f.ping {
+            return Ok(());
+        }
+        self.ping_n += 1;
+        let n = self.ping_n;
+        send(&mut self.p, &format!("ping {n}"))?;
+        let deadline = Instant::now() + INIT_TIMEOUT;
+        let want = format!("pong {n}");
+        loop {
+            match self.p.recv(deadline) {
+                Recv::Line(l) if l.trim() == want => return Ok(()),
+                Recv::Line(_) => {}
+                Recv::Timeout => return Err(Failure::Timeout(format!("no `{want}`"))),
+                Recv::Closed => return Err(crash(&mut self.p, "output closed")),
+            }
+        }
+    }
+
+    fn move_line(&self, m: &str) -> String {
+        if self.f.usermove {
+            format!("usermove {m}")
+        } else {
+            m.to_string()
+        }
+    }
+
+    /// Sets up the start position piece by piece (`edit` mode), for engines
+    /// without `setboard`. A position with the second player to move is
+    /// preceded by `black` (protocol 1), as `edit` keeps the side to move.
+    fn edit(&mut self, g: &GameStart) -> Result<(), Failure> {
+        let pos = g.start;
+        let v = pos.variant().clone();
+        if pos.side() == Side::Second {
+            send(&mut self.p, "black")?;
+        }
+        send(&mut self.p, "force")?;
+        send(&mut self.p, "edit")?;
+        send(&mut self.p, "#")?;
+        for side in Side::BOTH {
+            if side == Side::Second {
+                send(&mut self.p, "c")?;
+            }
+            let mut squares: Vec<_> = pos.pieces(side).to_vec();
+            squares.sort();
+            for sq in squares {
+                let p = pos.at(sq);
+                let line = format!("{}{}", v.token(p).to_uppercase(), v.geometry.name(sq));
+                send(&mut self.p, &line)?;
+            }
+        }
+        send(&mut self.p, ".")
+    }
+
+    /// `time` and `otim` in centiseconds, when there is a clock.
+    fn clocks(&mut self, t: &Turn) -> Result<(), Failure> {
+        let me = t.side.index();
+        if t.limits[me].tc.is_none() || !self.f.time {
+            return Ok(());
+        }
+        let mine = t.clocks[me].unwrap_or_default();
+        let theirs = t.clocks[1 - me].unwrap_or(mine);
+        send(&mut self.p, &format!("time {}", mine.as_millis() / 10))?;
+        send(&mut self.p, &format!("otim {}", theirs.as_millis() / 10))
+    }
+}
+
+impl Client for Cecp {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, g: &GameStart) -> Result<(), Failure> {
+        send(&mut self.p, "new")?;
+        if let Some(v) = self.variant.clone()
+            && v != "normal"
+        {
+            send(&mut self.p, &format!("variant {v}"))?;
+        }
+        send(&mut self.p, "force")?;
+        if self.f.memory {
+            send(&mut self.p, &format!("memory {}", self.memory))?;
+        }
+        if self.f.smp {
+            send(&mut self.p, "cores 1")?;
+        }
+        let own = g.limits[g.side.index()];
+        if let Some(tc) = own.tc {
+            let secs = tc.base.as_secs_f64().round().max(1.0) as u64;
+            send(
+                &mut self.p,
+                &format!(
+                    "level 0 {}:{:02} {}",
+                    secs / 60,
+                    secs % 60,
+                    trim_float(tc.inc.as_secs_f64())
+                ),
+            )?;
+        }
+        if let Some(m) = own.movetime {
+            send(
+                &mut self.p,
+                &format!("st {}", m.as_secs_f64().ceil().max(1.0)),
+            )?;
+        }
+        if let Some(d) = own.depth {
+            send(&mut self.p, &format!("sd {d}"))?;
+        }
+        send(&mut self.p, "easy")?;
+        let setup = match self.setup {
+            Setup::Startpos if g.is_variant_start => None,
+            Setup::Startpos | Setup::Auto => Some(self.f.setboard),
+            Setup::Setboard => Some(true),
+            Setup::Edit => Some(false),
+        };
+        match setup {
+            None => {}
+            Some(true) => send(&mut self.p, &format!("setboard {}", g.fen))?,
+            Some(false) => self.edit(g)?,
+        }
+        send(&mut self.p, "force")?;
+        self.known = 0;
+        self.playing = false;
+        self.sync()
+    }
+
+    fn think(&mut self, t: &Turn) -> Result<Reply, Failure> {
+        let pending: Vec<String> = t.moves[self.known.min(t.moves.len())..].to_vec();
+        if self.playing && pending.len() == 1 {
+            // The engine plays its side: the opponent's move starts its search.
+            self.clocks(t)?;
+            let line = self.move_line(&pending[0]);
+            send(&mut self.p, &line)?;
+        } else {
+            if self.playing {
+                send(&mut self.p, "force")?;
+            }
+            for m in &pending {
+                let line = self.move_line(m);
+                send(&mut self.p, &line)?;
+            }
+            self.clocks(t)?;
+            send(&mut self.p, "go")?;
+            self.playing = true;
+        }
+        self.known = t.moves.len();
+        let mut said = None;
+        loop {
+            match self.p.recv(t.deadline) {
+                Recv::Line(l) => {
+                    let l = l.trim();
+                    let mut w = l.split_whitespace();
+                    let first = w.next().unwrap_or("");
+                    if first == "move" {
+                        let Some(m) = w.next() else {
+                            return Err(Failure::Protocol("`move` without a move".into()));
+                        };
+                        self.known += 1;
+                        return Ok(Reply::Move(m.to_string()));
+                    }
+                    if let Some(m) = l.strip_prefix("My move is") {
+                        let m = m.trim_start_matches([' ', ':']).trim();
+                        if !m.is_empty() {
+                            self.known += 1;
+                            return Ok(Reply::Move(m.to_string()));
+                        }
+                    }
+                    if l.starts_with("Illegal move") {
+                        return Err(Failure::Rejected(l.to_string()));
+                    }
+                    if first == "resign" || l == "tellics resign" {
+                        return Ok(Reply::Resign);
+                    }
+                    if ["1-0", "0-1", "1/2-1/2"].contains(&first) {
+                        return Ok(Reply::Claim(l.to_string()));
+                    }
+                    if first.starts_with("Error") || first == "tellusererror" {
+                        said = Some(l.to_string());
+                    }
+                }
+                Recv::Timeout => {
+                    return Err(Failure::Timeout(match said {
+                        Some(s) => format!("no move; it said `{s}`"),
+                        None => "no move".to_string(),
+                    }));
+                }
+                Recv::Closed => return Err(crash(&mut self.p, "output closed")),
+            }
+        }
+    }
+
+    fn end_game(&mut self, result: &str, why: &str) {
+        let why = why.replace(['{', '}'], "");
+        let _ = self.p.send(&format!("result {result} {{{why}}}"));
+        let _ = self.p.send("force");
+        self.playing = false;
+    }
+
+    fn reusable(&self) -> bool {
+        self.f.reuse
+    }
+}
+
+impl Drop for Cecp {
+    fn drop(&mut self) {
+        let _ = self.p.send("quit");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_lines() {
+        let f = feature_pairs(r#"myname="Fairy-Max 5.0b" setboard=0 xedit=1 ping=1 done=0"#);
+        assert_eq!(
+            f,
+            [
+                ("myname".to_string(), "Fairy-Max 5.0b".to_string()),
+                ("setboard".into(), "0".into()),
+                ("xedit".into(), "1".into()),
+                ("ping".into(), "1".into()),
+                ("done".into(), "0".into()),
+            ]
+        );
+        let f = feature_pairs(r#"option="Resign -check 0" variants="normal,courier""#);
+        assert_eq!(f[0].1, "Resign -check 0");
+        assert_eq!(f[1].1, "normal,courier");
+        assert!(feature_pairs("").is_empty());
+        assert_eq!(feature_pairs(r#"myname="unclosed"#)[0].1, "unclosed");
+    }
+}

@@ -1,0 +1,299 @@
+//! What the referee asks of an engine, whatever its protocol: start a game,
+//! find a move on a clock, hear the result. The UCI and CECP clients
+//! implement [`Client`]; a [`Seat`] starts its engine when needed and
+//! again after a crash.
+
+use super::config::{EngineConfig, Limits, Proto};
+use super::engine::{Log, Process, Recv};
+use kamil_rules::{Position, Side};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start, answer `isready` or `ping`.
+pub const INIT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why an engine could not go on; the game is lost by it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process exited or closed its output.
+    Crash(String),
+    /// No answer before the deadline.
+    Timeout(String),
+    /// It said something the protocol does not allow here.
+    Protocol(String),
+    /// It refused a move the referee found legal (CECP `Illegal move`).
+    Rejected(String),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Crash(s) => write!(f, "crashed ({s})"),
+            Failure::Timeout(s) => write!(f, "timed out ({s})"),
+            Failure::Protocol(s) => write!(f, "protocol error: {s}"),
+            Failure::Rejected(s) => write!(f, "rejected a legal move: {s}"),
+        }
+    }
+}
+
+/// An engine's answer when asked to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A move, as the engine wrote it.
+    Move(String),
+    /// It resigned.
+    Resign,
+    /// It claimed a result instead of moving (CECP `1-0 {...}`).
+    Claim(String),
+    /// It said it has no move (UCI `bestmove (none)` or `0000`).
+    NoMove,
+}
+
+/// The start of a game, as an engine needs it.
+pub struct GameStart<'a> {
+    /// The position the game starts from.
+    pub start: &'a Position,
+    /// Its FEN for other programs ([`super::openings::peer_fen`]).
+    pub fen: &'a str,
+    /// True when it is the variant's own start position.
+    pub is_variant_start: bool,
+    /// The side this engine plays.
+    pub side: Side,
+    /// Both engines' limits, by side (first player first).
+    pub limits: [&'a Limits; 2],
+}
+
+/// One request to move.
+pub struct Turn<'a> {
+    /// The FEN the game started from (for other programs).
+    pub fen: &'a str,
+    /// Every move of the game so far, as sent to engines.
+    pub moves: &'a [String],
+    /// Time left on each side's clock (first player first), where there is a clock.
+    pub clocks: [Option<Duration>; 2],
+    /// Each side's limits (first player first).
+    pub limits: [&'a Limits; 2],
+    /// The side to move (this engine's).
+    pub side: Side,
+    /// When the engine must have answered.
+    pub deadline: Instant,
+}
+
+/// A running engine speaking one protocol.
+pub trait Client: Send {
+    /// The engine's name for reports.
+    fn name(&self) -> &str;
+    /// Prepares a new game; the engine does not move yet.
+    fn new_game(&mut self, g: &GameStart) -> Result<(), Failure>;
+    /// Asks for a move.
+    fn think(&mut self, t: &Turn) -> Result<Reply, Failure>;
+    /// Tells the engine how the game ended (it may ignore it).
+    fn end_game(&mut self, result: &str, why: &str);
+    /// False when the engine asked to be restarted for each game.
+    fn reusable(&self) -> bool {
+        true
+    }
+}
+
+/// Sends a line, turning a closed pipe into a crash.
+pub fn send(p: &mut Process, line: &str) -> Result<(), Failure> {
+    p.send(line).map_err(|e| crash(p, &e.to_string()))
+}
+
+/// A crash, with how the process ended when known.
+pub fn crash(p: &mut Process, what: &str) -> Failure {
+    match p.exit_status() {
+        Some(s) => Failure::Crash(s),
+        None => Failure::Crash(what.to_string()),
+    }
+}
+
+/// Reads lines until `done` accepts one (returns its value) or the
+/// deadline passes; `what` names the awaited answer in errors.
+pub fn wait_for<T>(
+    p: &mut Process,
+    deadline: Instant,
+    what: &str,
+    mut done: impl FnMut(&str) -> Option<T>,
+) -> Result<T, Failure> {
+    loop {
+        match p.recv(deadline) {
+            Recv::Line(l) => {
+                if let Some(v) = done(&l) {
+                    return Ok(v);
+                }
+            }
+            Recv::Timeout => return Err(Failure::Timeout(format!("no {what}"))),
+            Recv::Closed => return Err(crash(p, "output closed")),
+        }
+    }
+}
+
+/// Other programs' names for kamil's variants (Fairy-Stockfish, HaChu).
+fn aliases(ours: &str) -> Vec<String> {
+    let mut v = vec![ours.to_string()];
+    let extra: &[&str] = match ours {
+        "sho-shogi" => &["shoshogi", "sho"],
+        _ => &[],
+    };
+    v.extend(extra.iter().map(|s| s.to_string()));
+    let squeezed = ours.replace('-', "");
+    if !v.contains(&squeezed) {
+        v.push(squeezed);
+    }
+    v
+}
+
+/// The engine's name for our variant: `variant=` when given (trusted: an
+/// engine may learn variants after starting), else the first of our name
+/// and its aliases that the engine offers, else our name when it offers
+/// no list.
+///
+/// Errors: the engine lists its variants and ours is not among them.
+pub fn pick_variant(
+    engine: &str,
+    ours: &str,
+    configured: Option<&str>,
+    offered: Option<&[String]>,
+) -> Result<String, String> {
+    if let Some(c) = configured {
+        return Ok(c.to_string());
+    }
+    let names = aliases(ours);
+    match offered {
+        None => Ok(ours.to_string()),
+        Some(list) => names
+            .iter()
+            .find(|n| list.iter().any(|o| o == *n))
+            .cloned()
+            .ok_or_else(|| {
+                format!(
+                    "{engine} does not offer variant `{ours}` (it offers: {}); name its variant with variant=NAME",
+                    list.join(" ")
+                )
+            }),
+    }
+}
+
+/// An engine seat: its configuration and, while it runs, its client.
+pub struct Seat {
+    /// What to start.
+    pub cfg: EngineConfig,
+    /// The variant's name in kamil.
+    pub variant: String,
+    /// The name used in reports and PGN.
+    pub name: String,
+    /// The communication log, if any.
+    pub log: Option<Log>,
+    client: Option<Box<dyn Client>>,
+}
+
+impl Seat {
+    /// A seat whose engine starts on first use.
+    pub fn new(cfg: EngineConfig, variant: &str, name: String, log: Option<Log>) -> Seat {
+        Seat {
+            cfg,
+            variant: variant.to_string(),
+            name,
+            log,
+            client: None,
+        }
+    }
+
+    /// The running engine, started (and initialised) if it is not running.
+    ///
+    /// Errors: it could not be started or did not complete its handshake.
+    pub fn client(&mut self) -> Result<&mut Box<dyn Client>, String> {
+        if self.client.is_none() {
+            self.client = Some(start(
+                &self.cfg,
+                &self.variant,
+                &self.name,
+                self.log.clone(),
+            )?);
+        }
+        self.client
+            .as_mut()
+            .ok_or_else(|| "engine not running".to_string())
+    }
+
+    /// The engine, if it is running.
+    pub fn running(&mut self) -> Option<&mut Box<dyn Client>> {
+        self.client.as_mut()
+    }
+
+    /// Stops the engine (it is started again on next use).
+    pub fn stop(&mut self) {
+        self.client = None;
+    }
+
+    /// After a game: keep the engine unless it asked for a restart per game.
+    pub fn after_game(&mut self) {
+        if self.client.as_ref().is_some_and(|c| !c.reusable()) {
+            self.client = None;
+        }
+    }
+}
+
+/// Starts an engine and completes its protocol's handshake.
+///
+/// Errors: the program could not be run, or the handshake failed.
+pub fn start(
+    cfg: &EngineConfig,
+    variant: &str,
+    name: &str,
+    log: Option<Log>,
+) -> Result<Box<dyn Client>, String> {
+    let launch = super::engine::Launch {
+        argv: cfg.argv.clone(),
+        dir: cfg.dir.clone(),
+    };
+    let p = Process::spawn(&launch, name, log)
+        .map_err(|e| format!("cannot run `{}`: {e}", cfg.argv.join(" ")))?;
+    match cfg.proto {
+        Proto::Uci => {
+            super::uci::Uci::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>)
+        }
+        Proto::Cecp => {
+            super::cecp::Cecp::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>)
+        }
+    }
+    .map_err(|f| format!("{name} did not start: {f}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_for_other_programs() {
+        let fsf: Vec<String> = ["chess", "courier", "shoshogi"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            pick_variant("e", "courier", None, Some(&fsf)).unwrap(),
+            "courier"
+        );
+        assert_eq!(
+            pick_variant("e", "sho-shogi", None, Some(&fsf)).unwrap(),
+            "shoshogi"
+        );
+        let ours: Vec<String> = vec!["courier".into(), "sho-shogi".into()];
+        assert_eq!(
+            pick_variant("e", "sho-shogi", None, Some(&ours)).unwrap(),
+            "sho-shogi"
+        );
+        let hachu: Vec<String> = vec!["chu".into(), "sho".into()];
+        assert_eq!(
+            pick_variant("e", "sho-shogi", None, Some(&hachu)).unwrap(),
+            "sho"
+        );
+        let e = pick_variant("fsf", "courier-modern", None, Some(&fsf)).unwrap_err();
+        assert!(e.contains("does not offer variant `courier-modern`"), "{e}");
+        assert_eq!(
+            pick_variant("e", "courier-modern", Some("courier"), Some(&fsf)).unwrap(),
+            "courier"
+        );
+        assert_eq!(pick_variant("e", "x", None, None).unwrap(), "x");
+    }
+}

@@ -1,0 +1,289 @@
+//! One refereed game: kamil's rules decide what is legal and when the game
+//! is over; an illegal move, a crash, a lost connection, a flag fall, a
+//! false claim or a refused legal move loses the game.
+
+use super::client::{Failure, GameStart, Reply, Seat, Turn};
+use super::config::Limits;
+use super::openings::peer_fen;
+use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::outcome::outcome;
+use kamil_rules::{Move, Position, Side};
+use std::time::{Duration, Instant};
+
+/// How a game ended, for the PGN `Termination` tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules (mate, stalemate, repetition...) or resignation.
+    Normal,
+    /// A clock ran out.
+    TimeForfeit,
+    /// An illegal move, a false claim or a refused legal move.
+    RulesInfraction,
+    /// An engine crashed, hung up or did not start.
+    Abandoned,
+    /// Stopped by the match's game-length limit.
+    Adjudication,
+}
+
+impl Termination {
+    /// The PGN tag value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
+        }
+    }
+}
+
+/// Settings shared by every game of a match.
+pub struct GameRules {
+    /// Plies after which the game is adjudicated a draw.
+    pub max_plies: Option<u32>,
+    /// How far past its clock an engine may answer.
+    pub time_margin: Duration,
+    /// Time per move for engines without a clock.
+    pub move_timeout: Duration,
+}
+
+/// A finished game.
+pub struct Played {
+    /// The start position.
+    pub start: Position,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// The winner, if any.
+    pub winner: Option<Side>,
+    /// Why the game ended, in words (`checkmate`, `B: illegal move ...`).
+    pub why: String,
+    /// The kind of ending.
+    pub termination: Termination,
+    /// The side at fault when the game ended by a failure.
+    pub fault: Option<Side>,
+}
+
+impl Played {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// Plays one game between the engines of `seats` (first player first)
+/// from `start`, each with its limits.
+pub fn play(
+    seats: [&mut Seat; 2],
+    start: &Position,
+    limits: [&Limits; 2],
+    rules: &GameRules,
+) -> Played {
+    let mut seats = seats;
+    let fen = peer_fen(start);
+    let v = start.variant().clone();
+    let is_variant_start = start.fen() == Position::start(v.clone()).fen();
+    let mut game = Played {
+        start: start.clone(),
+        moves: Vec::new(),
+        winner: None,
+        why: String::new(),
+        termination: Termination::Normal,
+        fault: None,
+    };
+    let lose = |game: &mut Played, side: Side, t: Termination, why: String| {
+        game.winner = Some(side.flip());
+        game.termination = t;
+        game.why = why;
+        game.fault = Some(side);
+    };
+
+    // Start both engines and set up the game.
+    for side in Side::BOTH {
+        let seat = &mut seats[side.index()];
+        let name = seat.name.clone();
+        let g = GameStart {
+            start,
+            fen: &fen,
+            is_variant_start,
+            side,
+            limits,
+        };
+        let ready = match seat.client() {
+            Ok(c) => c.new_game(&g).map_err(|f| f.to_string()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = ready {
+            seat.stop();
+            lose(
+                &mut game,
+                side,
+                Termination::Abandoned,
+                format!("{name} could not start the game: {e}"),
+            );
+            finish(&mut seats, &game);
+            return game;
+        }
+    }
+
+    let mut pos = start.clone();
+    let mut texts: Vec<String> = Vec::new();
+    let mut clocks: [Option<Duration>; 2] = [0, 1].map(|i| limits[i].tc.map(|tc| tc.base));
+    loop {
+        if let Some(o) = outcome(&mut pos) {
+            game.winner = match o {
+                kamil_rules::Outcome::Win { winner, .. } => Some(winner),
+                kamil_rules::Outcome::Draw { .. } => None,
+            };
+            game.why = o.reason().to_string();
+            break;
+        }
+        if let Some(max) = rules.max_plies
+            && game.moves.len() as u32 >= max
+        {
+            game.winner = None;
+            game.termination = Termination::Adjudication;
+            game.why = format!("adjudicated a draw after {max} plies");
+            break;
+        }
+        let side = pos.side();
+        let me = side.index();
+        let seat = &mut seats[me];
+        let name = seat.name.clone();
+        let t0 = Instant::now();
+        let allowed = match clocks[me] {
+            Some(c) => c + rules.time_margin,
+            None => rules.move_timeout,
+        };
+        let turn = Turn {
+            fen: &fen,
+            moves: &texts,
+            clocks,
+            limits,
+            side,
+            deadline: t0 + allowed,
+        };
+        let reply = match seat.client() {
+            Ok(c) => c.think(&turn),
+            Err(e) => Err(Failure::Crash(e)),
+        };
+        let elapsed = t0.elapsed();
+        let reply = match reply {
+            Ok(r) => r,
+            Err(f) => {
+                seat.stop();
+                let (t, why) = match &f {
+                    Failure::Timeout(s) if clocks[me].is_some() => (
+                        Termination::TimeForfeit,
+                        format!("{name} lost on time ({s})"),
+                    ),
+                    Failure::Timeout(_) => (
+                        Termination::Abandoned,
+                        format!(
+                            "{name} did not move within {:.1} s",
+                            rules.move_timeout.as_secs_f64()
+                        ),
+                    ),
+                    Failure::Rejected(s) => (
+                        Termination::RulesInfraction,
+                        format!(
+                            "{name} refused the legal move {}: {s}",
+                            texts.last().map(String::as_str).unwrap_or("(none)")
+                        ),
+                    ),
+                    Failure::Crash(_) | Failure::Protocol(_) => {
+                        (Termination::Abandoned, format!("{name} {f}"))
+                    }
+                };
+                lose(&mut game, side, t, why);
+                break;
+            }
+        };
+        let text = match reply {
+            Reply::Move(m) => m,
+            Reply::Resign => {
+                lose(
+                    &mut game,
+                    side,
+                    Termination::Normal,
+                    format!("{name} resigns"),
+                );
+                break;
+            }
+            Reply::Claim(c) => {
+                lose(
+                    &mut game,
+                    side,
+                    Termination::RulesInfraction,
+                    format!("{name} made a false claim: {c}"),
+                );
+                break;
+            }
+            Reply::NoMove => {
+                lose(
+                    &mut game,
+                    side,
+                    Termination::RulesInfraction,
+                    format!("{name} said it has no move, but the game is not over"),
+                );
+                break;
+            }
+        };
+        if let Some(c) = clocks[me] {
+            if elapsed > c + rules.time_margin {
+                seat.stop();
+                lose(
+                    &mut game,
+                    side,
+                    Termination::TimeForfeit,
+                    format!(
+                        "{name} lost on time ({:.3} s used, {:.3} s left)",
+                        elapsed.as_secs_f64(),
+                        c.as_secs_f64()
+                    ),
+                );
+                break;
+            }
+            let inc = limits[me].tc.map(|tc| tc.inc).unwrap_or_default();
+            clocks[me] = Some(c.saturating_sub(elapsed) + inc);
+        }
+        match parse_move(&mut pos, &text) {
+            Ok(m) => {
+                pos.make(m);
+                game.moves.push(m);
+                texts.push(move_text(&v, m));
+            }
+            Err(e) => {
+                lose(
+                    &mut game,
+                    side,
+                    Termination::RulesInfraction,
+                    format!("{name} played an illegal move: {e}"),
+                );
+                break;
+            }
+        }
+    }
+    finish(&mut seats, &game);
+    game
+}
+
+/// Tells both engines the result; drops the one at fault (restarted for
+/// the next game) and any that asked to be restarted.
+fn finish(seats: &mut [&mut Seat; 2], game: &Played) {
+    for side in Side::BOTH {
+        let seat = &mut seats[side.index()];
+        if game.fault == Some(side) {
+            seat.stop();
+            continue;
+        }
+        if let Some(c) = seat.running() {
+            c.end_game(game.result(), &game.why);
+        }
+        seat.after_game();
+    }
+}

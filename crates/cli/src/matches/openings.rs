@@ -1,0 +1,185 @@
+//! The positions games start from: the variant's start, a file of FENs, or
+//! positions reached by random legal moves from a seed; and the FEN an
+//! engine of another program is given.
+
+use anyhow::{Context, Result, bail};
+use kamil_rules::movegen::legal_moves;
+use kamil_rules::outcome::outcome;
+use kamil_rules::{Position, Variant};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Reads one FEN per line; blank lines and lines starting with `#` are skipped.
+///
+/// Errors: an unreadable file, a FEN the variant cannot read (with its line),
+/// a position whose game is already over, or no FEN at all.
+pub fn from_file(v: &Arc<Variant>, path: &Path) -> Result<Vec<Position>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading openings `{}`", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fen = line.trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        let mut pos = Position::from_fen(v.clone(), fen)
+            .with_context(|| format!("{}:{}: bad FEN `{fen}`", path.display(), i + 1))?;
+        if let Some(o) = outcome(&mut pos) {
+            bail!(
+                "{}:{}: the game is already over in `{fen}` ({o})",
+                path.display(),
+                i + 1
+            );
+        }
+        out.push(pos);
+    }
+    if out.is_empty() {
+        bail!("openings `{}`: no FEN in the file", path.display());
+    }
+    Ok(out)
+}
+
+/// A small deterministic generator (SplitMix64): the same seed always
+/// gives the same openings.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `count` positions, each reached from `start` by `plies` random legal
+/// moves in which the game did not end, read back from their FEN so each
+/// game starts with a clean history. Positions repeat only if the variant
+/// leaves no other choice.
+///
+/// Errors: no line of `plies` moves without the game ending was found.
+pub fn random(start: &Position, count: usize, plies: u32, seed: u64) -> Result<Vec<Position>> {
+    let mut rng = SplitMix(seed);
+    let mut out: Vec<Position> = Vec::with_capacity(count);
+    let mut moves = Vec::new();
+    let mut tries = 0;
+    while out.len() < count {
+        tries += 1;
+        if tries > 100 * count + 1000 {
+            bail!("no line of {plies} random moves keeps the game going from the start position");
+        }
+        let mut pos = start.clone();
+        let mut alive = true;
+        for _ in 0..plies {
+            moves.clear();
+            legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                alive = false;
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            pos.make(m);
+            if outcome(&mut pos).is_some() {
+                alive = false;
+                break;
+            }
+        }
+        if !alive {
+            continue;
+        }
+        let fresh = Position::from_fen(pos.variant().clone(), &pos.fen())
+            .context("reading back a generated opening")?;
+        // Avoid duplicates while there is room to.
+        if out.iter().any(|p| p.hash() == fresh.hash()) && tries < 20 * count + 100 {
+            continue;
+        }
+        out.push(fresh);
+    }
+    Ok(out)
+}
+
+/// The FEN for other programs (XBoard, Fairy-Stockfish): the variant's own
+/// FEN, except that a variant with an XBoard side convention (the shogi
+/// games, where kamil writes `b` for the first player) gets XBoard's side
+/// letter and the castling, en passant and move-count fields, so that the
+/// side letter is read in their convention: `... w - - 0 1`.
+pub fn peer_fen(pos: &Position) -> String {
+    let v = pos.variant();
+    let Some(letters) = &v.fen.xboard_side_letters else {
+        return pos.fen();
+    };
+    let ours = pos.fen();
+    let board = ours.split_whitespace().next().unwrap_or_default();
+    format!(
+        "{board} {} - - {} {}",
+        letters[pos.side().index()],
+        pos.halfmove(),
+        pos.fullmove()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        Arc::new(Variant::builtin(name, &[]).unwrap())
+    }
+
+    #[test]
+    fn random_openings_are_reproducible_and_distinct() {
+        let start = Position::start(variant("courier"));
+        let a = random(&start, 6, 4, 7).unwrap();
+        let b = random(&start, 6, 4, 7).unwrap();
+        let c = random(&start, 6, 4, 8).unwrap();
+        let fens = |v: &[Position]| v.iter().map(|p| p.fen()).collect::<Vec<_>>();
+        assert_eq!(fens(&a), fens(&b));
+        assert_ne!(fens(&a), fens(&c));
+        let mut uniq = fens(&a);
+        uniq.sort();
+        uniq.dedup();
+        assert_eq!(uniq.len(), 6);
+        for p in &a {
+            assert_eq!(p.depth(), 0);
+            assert_ne!(p.fen(), start.fen());
+        }
+    }
+
+    #[test]
+    fn peer_fen_uses_xboard_side_letters_for_shogi() {
+        let v = variant("sho-shogi");
+        let start = Position::start(v.clone());
+        let fen = peer_fen(&start);
+        assert!(fen.starts_with("lnsgkgsnl/1r2e2b1/"), "{fen}");
+        assert!(fen.contains(" w - - "), "{fen}");
+        // kamil reads it back as the same position.
+        let back = Position::from_fen(v, &fen).unwrap();
+        assert_eq!(back.hash(), start.hash());
+        let after = random(&start, 1, 1, 3).unwrap().remove(0);
+        assert!(peer_fen(&after).contains(" b - - "));
+        let courier = Position::start(variant("courier"));
+        assert_eq!(peer_fen(&courier), courier.fen());
+    }
+
+    #[test]
+    fn a_file_of_fens() {
+        let v = variant("courier");
+        let dir = std::env::temp_dir().join(format!("kamil-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("o.fen");
+        let start = Position::start(v.clone()).fen();
+        std::fs::write(&f, format!("# comment\n\n{start}\n")).unwrap();
+        assert_eq!(from_file(&v, &f).unwrap().len(), 1);
+        std::fs::write(&f, "# comment\nnot a fen\n").unwrap();
+        let e = format!("{:#}", from_file(&v, &f).unwrap_err());
+        assert!(e.contains("o.fen:2"), "{e}");
+        std::fs::write(&f, "# nothing\n").unwrap();
+        assert!(from_file(&v, &f).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

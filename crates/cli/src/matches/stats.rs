@@ -1,0 +1,285 @@
+//! The score of a match, its Elo estimate with a 95% error margin from the
+//! trinomial (win, draw, loss) variance, and the log-likelihood ratio of a
+//! sequential probability ratio test (the normal approximation used by
+//! Fishtest's "GSPRT", logistic Elo).
+
+use super::config::SprtParams;
+
+/// Games won, lost and drawn by the first engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Won by the first engine.
+    pub wins: u32,
+    /// Lost by the first engine.
+    pub losses: u32,
+    /// Drawn.
+    pub draws: u32,
+}
+
+/// An Elo difference and the half-width of its 95% confidence interval;
+/// infinite when the score is 0% or 100% (or the interval reaches them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// Estimated difference, first engine minus second.
+    pub elo: f64,
+    /// Half-width of the 95% interval.
+    pub margin: f64,
+}
+
+/// The two-sided 95% quantile of the normal distribution.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The logistic Elo difference of an expected score.
+pub fn elo_of_score(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// The expected score of a logistic Elo difference.
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+impl Score {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Points per game of the first engine, if any game was played.
+    pub fn fraction(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / n as f64)
+    }
+
+    /// The variance of one game's points around the mean score.
+    fn variance(&self, s: f64) -> f64 {
+        let n = self.games() as f64;
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.losses as f64 * s.powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2))
+            / n
+    }
+
+    /// Elo difference with its 95% margin, if any game was played.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let s = self.fraction()?;
+        let elo = elo_of_score(s);
+        let sd = (self.variance(s) / self.games() as f64).sqrt();
+        let (lo, hi) = (s - Z95 * sd, s + Z95 * sd);
+        let margin = if lo <= 0.0 || hi >= 1.0 {
+            f64::INFINITY
+        } else {
+            (elo_of_score(hi) - elo_of_score(lo)) / 2.0
+        };
+        Some(EloEstimate { elo, margin })
+    }
+
+    /// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`), 0
+    /// before any game. While every result is the same (no spread, so no
+    /// variance to measure), one win and one loss are added to the count,
+    /// so that a run of wins still moves the test, gently.
+    pub fn llr(&self, p: &SprtParams) -> f64 {
+        let Some(s) = self.fraction() else {
+            return 0.0;
+        };
+        if self.variance(s) <= 0.0 {
+            let spread = Score {
+                wins: self.wins + 1,
+                losses: self.losses + 1,
+                draws: self.draws,
+            };
+            return spread.llr(p);
+        }
+        let var = self.variance(s);
+        let (s0, s1) = (score_of_elo(p.elo0), score_of_elo(p.elo1));
+        self.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// The decision bounds of an SPRT: (lower, upper) on the LLR.
+pub fn sprt_bounds(p: &SprtParams) -> (f64, f64) {
+    (
+        (p.beta / (1.0 - p.alpha)).ln(),
+        ((1.0 - p.beta) / p.alpha).ln(),
+    )
+}
+
+/// What the SPRT says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtState {
+    /// Between the bounds: play on.
+    Continue,
+    /// Below the lower bound: H0 (`elo0`) accepted.
+    H0,
+    /// Above the upper bound: H1 (`elo1`) accepted.
+    H1,
+}
+
+/// The SPRT's decision for `score`.
+pub fn sprt_state(score: &Score, p: &SprtParams) -> SprtState {
+    let llr = score.llr(p);
+    let (lo, hi) = sprt_bounds(p);
+    if llr >= hi {
+        SprtState::H1
+    } else if llr <= lo {
+        SprtState::H0
+    } else {
+        SprtState::Continue
+    }
+}
+
+/// `+34.9 +/- 120.3`, with `inf` where the estimate is unbounded.
+pub fn format_elo(e: &EloEstimate) -> String {
+    let f = |x: f64| {
+        if x.is_infinite() {
+            if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+        } else {
+            // `+ 0.0` turns -0.0 into 0.0.
+            format!("{:+.1}", x + 0.0)
+        }
+    };
+    let m = if e.margin.is_infinite() {
+        "inf".to_string()
+    } else {
+        format!("{:.1}", e.margin)
+    };
+    format!("{} +/- {m}", f(e.elo))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(close(elo_of_score(0.5), 0.0, 1e-12));
+        // 0.75 is 3:1 odds: 400 * log10(3) = 190.85.
+        assert!(close(elo_of_score(0.75), 190.848_501_887_864_9, 1e-9));
+        assert!(close(elo_of_score(0.25), -190.848_501_887_864_9, 1e-9));
+        assert!(close(score_of_elo(190.848_501_887_864_9), 0.75, 1e-12));
+        assert!(elo_of_score(1.0).is_infinite());
+    }
+
+    #[test]
+    fn trinomial_margin_matches_a_hand_computation() {
+        // W=10 L=5 D=5: s = 0.625, per-game variance 0.171875,
+        // standard error sqrt(0.171875 / 20) = 0.0927025.
+        let sc = Score {
+            wins: 10,
+            losses: 5,
+            draws: 5,
+        };
+        let e = sc.elo().unwrap();
+        assert!(close(e.elo, 88.739_499_846_542_5, 1e-6), "{e:?}");
+        let sd = (0.171875f64 / 20.0).sqrt();
+        let want = (elo_of_score(0.625 + Z95 * sd) - elo_of_score(0.625 - Z95 * sd)) / 2.0;
+        assert!(close(e.margin, want, 1e-9));
+        // And that number, once and for all: 143.9 Elo.
+        assert!(close(e.margin, 143.87, 0.01), "{e:?}");
+        assert_eq!(format_elo(&e), "+88.7 +/- 143.9");
+    }
+
+    #[test]
+    fn even_scores_and_extremes() {
+        let sc = Score {
+            wins: 3,
+            losses: 3,
+            draws: 4,
+        };
+        let e = sc.elo().unwrap();
+        assert!(close(e.elo, 0.0, 1e-12));
+        assert!(e.margin > 0.0 && e.margin.is_finite());
+        let all = Score {
+            wins: 4,
+            losses: 0,
+            draws: 0,
+        };
+        let e = all.elo().unwrap();
+        assert!(e.elo.is_infinite() && e.margin.is_infinite());
+        assert_eq!(format_elo(&e), "+inf +/- inf");
+        assert_eq!(Score::default().elo(), None);
+    }
+
+    #[test]
+    fn sprt_llr_and_bounds() {
+        let p = SprtParams {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (lo, hi) = sprt_bounds(&p);
+        assert!(close(lo, -2.944_438_979_166_44, 1e-9));
+        assert!(close(hi, 2.944_438_979_166_44, 1e-9));
+        // W=520 L=480 D=0: s = 0.52, var = 0.2496; s0 = 0.5,
+        // s1 = 1/(1+10^(-1/40)) = 0.514387; LLR = 1000 * 0.014387 *
+        // (1.04 - 1.014387) / 0.4992 = 0.738.
+        let sc = Score {
+            wins: 520,
+            losses: 480,
+            draws: 0,
+        };
+        let s1 = score_of_elo(10.0);
+        let want = 1000.0 * (s1 - 0.5) * (1.04 - 0.5 - s1) / (2.0 * 0.2496);
+        assert!(close(sc.llr(&p), want, 1e-9));
+        assert!(close(sc.llr(&p), 0.7382, 0.0001), "{}", sc.llr(&p));
+        assert_eq!(sprt_state(&sc, &p), SprtState::Continue);
+        let strong = Score {
+            wins: 700,
+            losses: 300,
+            draws: 0,
+        };
+        assert_eq!(sprt_state(&strong, &p), SprtState::H1);
+        let weak = Score {
+            wins: 300,
+            losses: 700,
+            draws: 0,
+        };
+        assert_eq!(sprt_state(&weak, &p), SprtState::H0);
+        assert_eq!(Score::default().llr(&p), 0.0);
+    }
+
+    #[test]
+    fn sprt_on_results_without_spread() {
+        let p = SprtParams {
+            elo0: 0.0,
+            elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let wins = |n| Score {
+            wins: n,
+            losses: 0,
+            draws: 0,
+        };
+        // Counted as n + 1 wins and 1 loss.
+        assert_eq!(
+            wins(3).llr(&p),
+            Score {
+                wins: 4,
+                losses: 1,
+                draws: 0
+            }
+            .llr(&p)
+        );
+        assert!(wins(1).llr(&p) > 0.0);
+        assert_eq!(sprt_state(&wins(2), &p), SprtState::Continue);
+        assert_eq!(sprt_state(&wins(10), &p), SprtState::H1);
+        let draws = Score {
+            wins: 0,
+            losses: 0,
+            draws: 10,
+        };
+        assert!(draws.llr(&p) < 0.0);
+    }
+}

@@ -1,0 +1,179 @@
+//! The UCI client: `uci` / `uciok`, `UCI_Variant` and other options,
+//! `isready`, then for each move `position fen ... moves ...` and `go` with
+//! the clocks, waiting for `bestmove`.
+
+use super::client::{
+    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, pick_variant, send, wait_for,
+};
+use super::config::EngineConfig;
+use super::engine::Process;
+use std::time::Instant;
+
+/// A UCI engine.
+pub struct Uci {
+    p: Process,
+    name: String,
+}
+
+/// The name of an `option name NAME type ...` line and its combo values.
+fn option_line(l: &str) -> Option<(String, Vec<String>)> {
+    let rest = l.strip_prefix("option name ")?;
+    let (name, rest) = match rest.find(" type ") {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let mut vars = Vec::new();
+    let mut words = rest.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "var"
+            && let Some(v) = words.next()
+        {
+            vars.push(v.to_string());
+        }
+    }
+    Some((name.trim().to_string(), vars))
+}
+
+impl Uci {
+    /// Completes the handshake: `uci` until `uciok`, the variant and the
+    /// options set, `isready` until `readyok`.
+    ///
+    /// Errors: no `uciok` or `readyok` in time, the engine exited, or it
+    /// lists its variants and ours is not among them.
+    pub fn start(
+        mut p: Process,
+        cfg: &EngineConfig,
+        variant: &str,
+        fallback_name: &str,
+    ) -> Result<Uci, Failure> {
+        send(&mut p, "uci")?;
+        let deadline = Instant::now() + INIT_TIMEOUT;
+        let mut id_name = None;
+        let mut variant_option: Option<Vec<String>> = None;
+        wait_for(&mut p, deadline, "uciok", |l| {
+            let l = l.trim();
+            if let Some(n) = l.strip_prefix("id name ") {
+                id_name = Some(n.trim().to_string());
+            } else if let Some((name, vars)) = option_line(l)
+                && name == "UCI_Variant"
+            {
+                variant_option = Some(vars);
+            }
+            (l == "uciok").then_some(())
+        })?;
+        let name = cfg
+            .name
+            .clone()
+            .or(id_name)
+            .unwrap_or_else(|| fallback_name.to_string());
+        let user_sets_variant = cfg.options.iter().any(|(k, _)| k == "UCI_Variant");
+        if !user_sets_variant && (variant_option.is_some() || cfg.variant.is_some()) {
+            let offered = variant_option.as_ref().filter(|v| !v.is_empty());
+            let v = pick_variant(
+                &name,
+                variant,
+                cfg.variant.as_deref(),
+                offered.map(|v| &v[..]),
+            )
+            .map_err(Failure::Protocol)?;
+            send(&mut p, &format!("setoption name UCI_Variant value {v}"))?;
+        }
+        for (k, v) in &cfg.options {
+            send(&mut p, &format!("setoption name {k} value {v}"))?;
+        }
+        let mut uci = Uci { p, name };
+        uci.sync()?;
+        Ok(uci)
+    }
+
+    /// `isready` until `readyok`.
+    fn sync(&mut self) -> Result<(), Failure> {
+        send(&mut self.p, "isready")?;
+        let deadline = Instant::now() + INIT_TIMEOUT;
+        wait_for(&mut self.p, deadline, "readyok", |l| {
+            (l.trim() == "readyok").then_some(())
+        })
+    }
+}
+
+impl Client for Uci {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, _g: &GameStart) -> Result<(), Failure> {
+        send(&mut self.p, "ucinewgame")?;
+        self.sync()
+    }
+
+    fn think(&mut self, t: &Turn) -> Result<Reply, Failure> {
+        let mut pos = format!("position fen {}", t.fen);
+        if !t.moves.is_empty() {
+            pos.push_str(" moves ");
+            pos.push_str(&t.moves.join(" "));
+        }
+        send(&mut self.p, &pos)?;
+        let own = t.limits[t.side.index()];
+        let mut go = String::from("go");
+        if own.tc.is_some() {
+            let mine = t.clocks[t.side.index()].unwrap_or_default();
+            for (i, key) in [(0, "wtime"), (1, "btime")] {
+                let ms = t.clocks[i].unwrap_or(mine).as_millis();
+                go.push_str(&format!(" {key} {ms}"));
+            }
+            for (i, key) in [(0, "winc"), (1, "binc")] {
+                let inc = t.limits[i]
+                    .tc
+                    .or(own.tc)
+                    .map(|tc| tc.inc)
+                    .unwrap_or_default();
+                go.push_str(&format!(" {key} {}", inc.as_millis()));
+            }
+        }
+        if let Some(m) = own.movetime {
+            go.push_str(&format!(" movetime {}", m.as_millis().max(1)));
+        }
+        if let Some(d) = own.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = own.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        send(&mut self.p, &go)?;
+        let best = wait_for(&mut self.p, t.deadline, "bestmove", |l| {
+            let mut w = l.split_whitespace();
+            (w.next() == Some("bestmove")).then(|| w.next().map(str::to_string))
+        })?;
+        Ok(match best.as_deref() {
+            None | Some("(none)") | Some("0000") | Some("none") => Reply::NoMove,
+            Some(m) => Reply::Move(m.to_string()),
+        })
+    }
+
+    fn end_game(&mut self, _result: &str, _why: &str) {}
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.p.send("quit");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_lines() {
+        let (n, v) = option_line(
+            "option name UCI_Variant type combo default chess var chess var courier var shogi",
+        )
+        .unwrap();
+        assert_eq!(n, "UCI_Variant");
+        assert_eq!(v, ["chess", "courier", "shogi"]);
+        let (n, v) = option_line("option name Clear Hash type button").unwrap();
+        assert_eq!(n, "Clear Hash");
+        assert!(v.is_empty());
+        assert!(option_line("id name x").is_none());
+    }
+}

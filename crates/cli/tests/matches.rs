@@ -1,0 +1,552 @@
+//! `kamil match` as a user runs it, against fake engines written in Python
+//! (tests/data/match/): a UCI one and a CECP one that play a scripted
+//! Courier game ending in mate, and misbehave on request. The referee must
+//! make illegal moves, crashes, flag falls, false claims and refused legal
+//! moves lose, alternate colours, and write PGN. Real peers
+//! (Fairy-Stockfish, Fairy-Max) are played when installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/match")
+}
+
+fn script() -> String {
+    data().join("courier-mate.txt").display().to_string()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kamil-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+/// Python 3 runs the fakes; without it these tests say so and pass.
+fn python() -> Option<&'static str> {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("note: python3 not found; skipping a test that needs the fake engines");
+    }
+    ok.then_some("python3")
+}
+
+/// `cmd=python3 fake_uci.py --script ... EXTRA,name=..`.
+fn fake_uci(name: &str, extra: &str) -> String {
+    format!(
+        "cmd=python3 {} --script {} --name {name} {extra},proto=uci",
+        data().join("fake_uci.py").display(),
+        script()
+    )
+}
+
+fn fake_cecp(name: &str, extra: &str) -> String {
+    format!(
+        "cmd=python3 {} --script {} --name {name} {extra},proto=xboard",
+        data().join("fake_cecp.py").display(),
+        script()
+    )
+}
+
+/// Runs `kamil`; whatever happens, it must not panic or die by a signal.
+fn kamil(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_kamil"))
+        .args(args)
+        .output()
+        .expect("run kamil");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "kamil {args:?} panicked:\n{err}");
+    assert!(
+        out.status.code().is_some(),
+        "kamil {args:?} was killed: {:?}\n{err}",
+        out.status
+    );
+    out
+}
+
+/// Runs a match that must succeed; returns (stdout, stderr).
+fn play(args: &[&str]) -> (String, String) {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    let out = kamil(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "kamil {all:?} failed:\n{stderr}\n{stdout}"
+    );
+    (stdout, stderr)
+}
+
+/// The games of a PGN file, as text.
+fn games(pgn: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(pgn).expect("PGN written");
+    text.split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| format!("[Event {g}"))
+        .collect()
+}
+
+fn tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
+    let start = format!("[{name} \"");
+    let i = game.find(&start)? + start.len();
+    let rest = &game[i..];
+    Some(&rest[..rest.find("\"]")?])
+}
+
+#[test]
+fn scripted_games_end_in_mate_with_colours_alternating() {
+    let Some(_) = python() else { return };
+    let dir = scratch("mate");
+    let pgn = dir.join("games.pgn");
+    let rec = dir.join("b.rec");
+    let b = fake_cecp("B", &format!("--record {}", rec.display()));
+    let (out, err) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &b,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    // Each game is won by its first player (the script mates with White).
+    assert!(
+        out.contains("Score of A vs B: 1 - 1 - 0  [0.500] 2"),
+        "{out}"
+    );
+    assert!(out.contains("Elo difference: +0.0 +/- inf (95%)"), "{out}");
+    assert!(!out.contains("Problems"), "{out}");
+    assert!(
+        err.contains("Finished game 1 (A vs B): 1-0 {checkmate}"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Finished game 2 (B vs A): 1-0 {checkmate}"),
+        "{err}"
+    );
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2);
+    for (i, (w, b)) in [("A", "B"), ("B", "A")].iter().enumerate() {
+        assert_eq!(tag(&g[i], "Round"), Some((i + 1).to_string().as_str()));
+        assert_eq!(tag(&g[i], "White"), Some(*w), "{}", g[i]);
+        assert_eq!(tag(&g[i], "Black"), Some(*b));
+        assert_eq!(tag(&g[i], "Variant"), Some("courier"));
+        assert_eq!(tag(&g[i], "Result"), Some("1-0"));
+        assert_eq!(tag(&g[i], "Termination"), Some("normal"));
+        assert_eq!(tag(&g[i], "PlyCount"), Some("201"));
+        assert!(
+            tag(&g[i], "FEN").is_none(),
+            "the variant's start needs no FEN"
+        );
+        assert!(g[i].contains("1. k1j3 c8e6 2. h2h3"), "{}", g[i]);
+        assert!(g[i].contains("d8e7 {checkmate} 1-0"), "{}", g[i]);
+    }
+    // The CECP engine was treated as a GUI treats it.
+    let heard = std::fs::read_to_string(&rec).unwrap();
+    let pos = |s: &str| {
+        heard
+            .find(s)
+            .unwrap_or_else(|| panic!("no `{s}` in\n{heard}"))
+    };
+    assert!(pos("accepted usermove") < pos("\nnew"));
+    assert!(heard.contains("rejected highlight"));
+    assert!(pos("memory 64") < pos("\ngo"));
+    assert!(heard.contains("variant courier"));
+    assert!(heard.contains("sd 1"));
+    assert!(heard.contains("setboard rnebmk1wbenr/"));
+    assert!(heard.contains("usermove k1j3"));
+    assert!(heard.contains("result 1-0 {checkmate}"));
+}
+
+#[test]
+fn illegal_move_loses() {
+    let Some(_) = python() else { return };
+    let dir = scratch("illegal");
+    let pgn = dir.join("games.pgn");
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_uci("B", "--illegal-at -1"),
+        "--games",
+        "2",
+        "--nodes",
+        "10",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of A vs B: 2 - 0 - 0"), "{out}");
+    assert!(out.contains("Problems:"), "{out}");
+    assert!(out.contains("game 1: B played an illegal move"), "{out}");
+    assert!(out.contains("game 2: B played an illegal move"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "Result"), Some("1-0"));
+    assert_eq!(tag(&g[1], "Result"), Some("0-1"));
+    assert_eq!(tag(&g[0], "Termination"), Some("rules infraction"));
+    assert!(
+        g[0].contains("{B played an illegal move: move `a1a1`"),
+        "{}",
+        g[0]
+    );
+    // B moved first in game 2 and lost at once.
+    assert_eq!(tag(&g[1], "PlyCount"), Some("0"));
+}
+
+#[test]
+fn crash_loses_and_the_engine_is_restarted() {
+    let Some(_) = python() else { return };
+    let dir = scratch("crash");
+    let pgn = dir.join("games.pgn");
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_cecp("B", "--crash-at 5"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    // B crashes when asked to play ply 5, which it meets only as Black (game
+    // 1); started afresh, it plays game 2 as White to the end and mates.
+    assert!(out.contains("Score of A vs B: 1 - 1 - 0"), "{out}");
+    assert!(out.contains("game 1: B crashed (exit status 3)"), "{out}");
+    assert!(!out.contains("game 2:"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "Termination"), Some("abandoned"));
+    assert_eq!(tag(&g[0], "Result"), Some("1-0"));
+    assert_eq!(tag(&g[0], "PlyCount"), Some("5"));
+    assert!(g[0].contains("{B crashed (exit status 3)} 1-0"), "{}", g[0]);
+    assert_eq!(tag(&g[1], "Termination"), Some("normal"));
+    assert_eq!(tag(&g[1], "PlyCount"), Some("201"));
+}
+
+#[test]
+fn flag_fall_loses() {
+    let Some(_) = python() else { return };
+    let dir = scratch("flag");
+    let pgn = dir.join("games.pgn");
+    let t0 = std::time::Instant::now();
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_uci("B", "--hang-at 3"),
+        "--games",
+        "1",
+        "--tc",
+        "0.4+0.1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
+    assert!(out.contains("game 1: B lost on time"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "Termination"), Some("time forfeit"));
+    assert_eq!(tag(&g[0], "TimeControl"), Some("0.4+0.1"));
+    assert_eq!(tag(&g[0], "PlyCount"), Some("3"));
+    // The hung engine was killed, not waited for.
+    assert!(t0.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn false_claims_no_move_and_refused_moves_lose() {
+    let Some(_) = python() else { return };
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_cecp("B", "--claim-at 3"),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
+    assert!(
+        out.contains("B made a false claim: 1-0 {White mates}"),
+        "{out}"
+    );
+
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", "--none-at 2"),
+        "--engine",
+        &fake_uci("B", ""),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(out.contains("Score of A vs B: 0 - 1 - 0"), "{out}");
+    assert!(out.contains("A said it has no move"), "{out}");
+
+    // B's script opens differently: it refuses A's legal first move.
+    let dir = scratch("refuse");
+    let other = dir.join("other.txt");
+    let text = std::fs::read_to_string(script()).unwrap();
+    std::fs::write(&other, text.replacen("k1j3", "a1a2", 1)).unwrap();
+    let b = format!(
+        "cmd=python3 {} --script {} --name B,proto=xboard",
+        data().join("fake_cecp.py").display(),
+        other.display()
+    );
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &b,
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
+    assert!(
+        out.contains("B refused the legal move k1j3: Illegal move: k1j3"),
+        "{out}"
+    );
+}
+
+#[test]
+fn edit_mode_and_openings_with_the_second_player_to_move() {
+    let Some(_) = python() else { return };
+    let dir = scratch("edit");
+    // The position after the script's first move, Black to move, and the
+    // rest of the script from there.
+    let openings = dir.join("openings.fen");
+    std::fs::write(
+        &openings,
+        "# after k1j3\nrnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F2N2/1PPPPP1PPPP1/RNEBMK1WBE1R b - - 1 1\n",
+    )
+    .unwrap();
+    let rest = dir.join("rest.txt");
+    let text = std::fs::read_to_string(script()).unwrap();
+    std::fs::write(&rest, text.lines().skip(1).collect::<Vec<_>>().join("\n")).unwrap();
+    let rec = dir.join("b.rec");
+    let a = format!(
+        "cmd=python3 {} --script {},name=A",
+        data().join("fake_uci.py").display(),
+        rest.display()
+    );
+    let b = format!(
+        "cmd=python3 {} --script {} --no-setboard --record {},name=B,proto=xboard",
+        data().join("fake_cecp.py").display(),
+        rest.display(),
+        rec.display()
+    );
+    let pgn = dir.join("games.pgn");
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    // White mates in both games: A is White in game 1, B in game 2.
+    assert!(out.contains("Score of A vs B: 1 - 1 - 0"), "{out}");
+    let heard = std::fs::read_to_string(&rec).unwrap();
+    assert!(!heard.contains("\nsetboard "), "{heard}");
+    assert!(heard.contains("black\nforce\nedit\n#\nRa1\n"), "{heard}");
+    assert!(heard.contains("\nNj3\n"), "{heard}");
+    assert!(heard.contains("\nc\n"), "{heard}");
+    assert!(heard.contains("\nRl8\n.\n"), "{heard}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "SetUp"), Some("1"));
+    assert!(
+        tag(&g[0], "FEN").is_some_and(|f| f.ends_with(" b - - 1 1")),
+        "{}",
+        g[0]
+    );
+    assert!(g[0].contains("1... c8e6 2. h2h3"), "{}", g[0]);
+    assert_eq!(tag(&g[0], "PlyCount"), Some("200"));
+}
+
+#[test]
+fn sprt_stops_a_one_sided_match_early() {
+    let Some(_) = python() else { return };
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_uci("B", "--illegal-at -1"),
+        "--games",
+        "60",
+        "--nodes",
+        "1",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--concurrency",
+        "2",
+    ]);
+    assert!(out.contains("H1 accepted (elo1 = 50)"), "{out}");
+    let line = out.lines().find(|l| l.starts_with("Score of")).unwrap();
+    let n: u32 = line.rsplit(' ').next().unwrap().parse().unwrap();
+    // Nine straight wins cross the bound; a second game may be under way.
+    assert!((9..=11).contains(&n), "{line}");
+    assert!(line.contains(&format!("{n} - 0 - 0")), "{line}");
+}
+
+#[test]
+fn max_plies_adjudicates_a_draw() {
+    let Some(_) = python() else { return };
+    let dir = scratch("maxplies");
+    let pgn = dir.join("games.pgn");
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_uci("B", ""),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--max-plies",
+        "10",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of A vs B: 0 - 0 - 1"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "Termination"), Some("adjudication"));
+    assert_eq!(tag(&g[0], "PlyCount"), Some("10"));
+    assert!(g[0].contains("{adjudicated a draw after 10 plies} 1/2-1/2"));
+}
+
+#[test]
+fn bad_setups_are_errors_not_lost_games() {
+    let fail = |args: &[&str]| {
+        let mut all = vec!["match"];
+        all.extend_from_slice(args);
+        let out = kamil(&all);
+        assert!(!out.status.success(), "kamil {all:?} succeeded");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let e = fail(&[
+        "courier",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("engine 1") && e.contains("cannot run"), "{e}");
+    let e = fail(&["courier", "--engine", "cmd=x", "--depth", "1"]);
+    assert!(e.contains("exactly two --engine"), "{e}");
+    let e = fail(&["courier", "--engine", "cmd=x", "--engine", "cmd=y"]);
+    assert!(e.contains("no limit"), "{e}");
+    let e = fail(&[
+        "courier",
+        "--engine",
+        "cmd=x,proto=xboard",
+        "--engine",
+        "cmd=y",
+        "--nodes",
+        "5",
+    ]);
+    assert!(e.contains("no node limit"), "{e}");
+    let e = fail(&[
+        "courier",
+        "--engine",
+        "cmd=x,colour=red",
+        "--engine",
+        "cmd=y",
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("engine field `colour`"), "{e}");
+    let e = fail(&[
+        "courier", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast",
+    ]);
+    assert!(e.contains("time control `fast`"), "{e}");
+    if python().is_some() {
+        // An engine that does not offer the variant is refused at the start.
+        let e = fail(&[
+            "courier-modern",
+            "--engine",
+            &fake_uci("A", ""),
+            "--engine",
+            &fake_uci("B", ""),
+            "--depth",
+            "1",
+        ]);
+        assert!(e.contains("does not offer variant `courier-modern`"), "{e}");
+    }
+}
+
+/// A program on PATH or in /usr/games (where Debian puts engines).
+fn installed(name: &str) -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    dirs.push(PathBuf::from("/usr/games"));
+    let found = dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file());
+    if found.is_none() {
+        eprintln!("note: {name} is not installed; skipping (apt-get install {name})");
+    }
+    found
+}
+
+#[test]
+fn fairy_stockfish_plays_fairy_max_at_courier() {
+    let (Some(fsf), Some(fmax)) = (installed("fairy-stockfish"), installed("fairymax")) else {
+        return;
+    };
+    let dir = scratch("peers");
+    let pgn = dir.join("games.pgn");
+    let (out, err) = play(&[
+        "courier",
+        "--engine",
+        &format!("cmd={},name=FSF,depth=3", fsf.display()),
+        "--engine",
+        &format!("cmd={},proto=xboard,name=FMax,depth=2", fmax.display()),
+        "--games",
+        "2",
+        "--random-plies",
+        "3",
+        "--max-plies",
+        "80",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of FSF vs FMax:"), "{out}");
+    // Both programs understood every move: no game ended by a failure.
+    assert!(!out.contains("Problems"), "{out}\n{err}");
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2);
+    for game in &g {
+        assert_eq!(tag(game, "Variant"), Some("courier"));
+        assert!(tag(game, "FEN").is_some_and(|f| f.contains(" b ")));
+        let t = tag(game, "Termination").unwrap();
+        assert!(t == "normal" || t == "adjudication", "{game}");
+    }
+}
