@@ -91,6 +91,7 @@ pub fn run(args: Args) -> Result<()> {
         echo,
         announced: false,
         resigned: None,
+        board_shown: false,
     };
     session.play(&mut stdin.lock())
 }
@@ -135,6 +136,8 @@ struct Session<W: Write> {
     announced: bool,
     /// The side that resigned, if one did.
     resigned: Option<Side>,
+    /// The board on screen shows the position now.
+    board_shown: bool,
 }
 
 /// What a line of input asks for.
@@ -191,9 +194,8 @@ impl<W: Write> Session<W> {
             }
             self.prompt(over)?;
             let Some(line) = read_line(input)? else {
-                if self.echo {
-                    writeln!(self.out)?;
-                }
+                // The prompt's line is still open.
+                writeln!(self.out)?;
                 writeln!(self.out, "End of input: leaving.")?;
                 break;
             };
@@ -264,6 +266,7 @@ impl<W: Write> Session<W> {
     fn show_board(&mut self) -> Result<()> {
         let board = board_view::render(&self.pos, self.pos.last_move(), self.style);
         write!(self.out, "{board}")?;
+        self.board_shown = true;
         if let Some(m) = self.pos.last_move() {
             let mover = self.pos.side().flip();
             writeln!(
@@ -318,13 +321,13 @@ impl<W: Write> Session<W> {
             return Ok(true);
         }
         self.announced = true;
-        if self.resigned.is_none() {
+        if !self.board_shown {
             self.show_board()?;
         }
         writeln!(self.out, "Result {} ({})", end.result, end.reason)?;
         let verdict = match end.winner {
             Some(w) if w == self.user => "You win. Well played!".to_string(),
-            Some(w) => format!("kamil ({}) wins.", self.side_name(w)),
+            Some(w) => format!("kamil wins, playing {}.", self.side_name(w)),
             None => "The game is drawn.".to_string(),
         };
         writeln!(self.out, "{verdict}")?;
@@ -380,6 +383,7 @@ impl<W: Write> Session<W> {
         match parse_move(&mut self.pos, text) {
             Ok(m) => {
                 self.pos.make(m);
+                self.board_shown = false;
                 self.announce_check()?;
             }
             Err(e) => {
@@ -453,7 +457,8 @@ impl<W: Write> Session<W> {
         let v = self.pos.variant().clone();
         let mut texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
         texts.sort();
-        writeln!(self.out, "{} legal moves:", texts.len())?;
+        let noun = if texts.len() == 1 { "move" } else { "moves" };
+        writeln!(self.out, "{} legal {noun}:", texts.len())?;
         let mut line = String::new();
         for t in texts {
             if !line.is_empty() && line.len() + 1 + t.len() > 78 {

@@ -220,6 +220,9 @@ fn courier_bare_king_win_is_announced_and_saved() {
     );
     assert!(out.contains("Result 1-0 (bare king)"), "{out}");
     assert!(out.contains("You win."), "{out}");
+    // The final position is drawn once, the capture marked.
+    assert_eq!(out.matches("Last move: a1a5 by White.").count(), 1, "{out}");
+    assert!(out.contains(" 5 [R] "), "{out}");
     // Moves after the end are refused; kamil does not move.
     assert!(
         answer(&out, "b2b3")[0].starts_with("The game is over"),
@@ -255,7 +258,8 @@ fn engine_wins_when_it_can_and_save_writes_the_game() {
     // kamil, White, takes the last Black piece at once.
     assert!(out.contains("kamil plays a1a5"), "{out}");
     assert!(out.contains("Result 1-0 (bare king)"), "{out}");
-    assert!(out.contains("kamil (White) wins."), "{out}");
+    assert!(out.contains("kamil wins, playing White."), "{out}");
+    assert_eq!(out.matches("Last move: a1a5 by White.").count(), 1, "{out}");
     let text = std::fs::read_to_string(&pgn).expect("PGN saved");
     assert!(text.contains("[White \"kamil\"]"), "{text}");
     assert!(text.contains("1. a1a5 {bare king} 1-0"), "{text}");
@@ -301,6 +305,7 @@ fn sho_shogi_moves_errors_undo_and_fen() {
     assert!(h2.contains("h2g2"), "{h2}");
     let moves = answer(&out, "moves");
     assert!(moves[0].ends_with(" legal moves:"), "{out}");
+    assert!(moves.len() >= 2, "{out}");
     let fen = answer(&out, "fen")[0];
     assert!(fen.ends_with(" b"), "Black (Sente) to move: {fen}");
     assert!(fen.contains("/4P4/"), "e4 holds Black's Pawn: {fen}");
@@ -356,4 +361,32 @@ fn bad_arguments_fail_with_a_message() {
     assert_ne!(r.code, Some(0));
     let r = play(&["courier", "--depth", "1", "--movetime", "10"], "");
     assert_ne!(r.code, Some(0));
+}
+
+#[test]
+fn hint_board_help_and_a_failed_save() {
+    let out = ok(
+        &["courier", "--depth", "1"],
+        "hint\nboard\nhelp\nsave /no/such/folder/x.pgn\nquit\n",
+    );
+    let hint = answer(&out, "hint").join("\n");
+    assert!(hint.contains("Hint: "), "{hint}");
+    assert!(hint.contains("depth 1"), "{hint}");
+    let board = answer(&out, "board");
+    assert_eq!(board[0], "    a  b  c  d  e  f  g  h  i  j  k  l", "{out}");
+    assert_eq!(board.len(), 10, "{out}");
+    let help = answer(&out, "help").join("\n");
+    assert!(
+        help.contains("save FILE") && help.contains("undo"),
+        "{help}"
+    );
+    let save = answer(&out, "save /no/such/folder/x.pgn").join("\n");
+    assert!(
+        save.starts_with("Could not save the game: writing"),
+        "{save}"
+    );
+    assert!(
+        out.ends_with("Bye.\n"),
+        "the game went on after the failed save:\n{out}"
+    );
 }
