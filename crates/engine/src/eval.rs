@@ -42,6 +42,13 @@ const ATTACKER_NEAR: i32 = 10;
 const ROYAL_ADVANCE: i32 = 14;
 /// End-game bonus per step nearer the centre for a royal.
 const ROYAL_CENTRE: i32 = 6;
+/// Material lead (centipawns) from which the stronger side hunts the
+/// weaker side's sole royal.
+const MOP_UP_LEAD: i32 = 250;
+/// End-game bonus per step the hunted royal stands from the centre.
+const MOP_UP_EDGE: i32 = 12;
+/// End-game bonus per step the hunter's royal stands nearer the hunted one.
+const MOP_UP_CLOSE: i32 = 5;
 
 /// The evaluation of one variant: tables computed once from its file.
 #[derive(Clone, Debug)]
@@ -199,11 +206,38 @@ impl Evaluator {
                 mg[side.index()] += self.royal_safety(pos, r[0], side);
             }
         }
+        let lead = material[u] - material[o];
+        if lead.abs() >= MOP_UP_LEAD {
+            let (strong, weak) = if lead > 0 {
+                (us, us.flip())
+            } else {
+                (us.flip(), us)
+            };
+            eg[strong.index()] += self.mop_up(pos, strong, weak);
+        }
         let phase = phase.min(self.phase_total);
         let mg_score = mg[u] - mg[o];
         let eg_score = eg[u] - eg[o];
         score += (mg_score * phase + eg_score * (self.phase_total - phase)) / self.phase_total;
         score + TEMPO
+    }
+
+    /// Winning the end game: drive the weaker side's sole royal to the edge
+    /// and bring a royal of the stronger side near it.
+    fn mop_up(&self, pos: &Position, strong: Side, weak: Side) -> i32 {
+        let g = &self.variant.geometry;
+        let [w] = pos.royals(weak) else { return 0 };
+        let (wf, wr) = (g.file(*w) as i32, g.rank(*w) as i32);
+        let (files, ranks) = (g.files() as i32, g.ranks() as i32);
+        let edge = ((2 * wf - (files - 1)).abs()).max((2 * wr - (ranks - 1)).abs()) / 2;
+        let mut s = MOP_UP_EDGE * edge;
+        if let Some(k) = pos.royals(strong).first() {
+            let d = (g.file(*k) as i32 - wf)
+                .abs()
+                .max((g.rank(*k) as i32 - wr).abs());
+            s += MOP_UP_CLOSE * (files.max(ranks) - d);
+        }
+        s
     }
 
     /// Friends around the royal, enemies near it (middle-game weight).

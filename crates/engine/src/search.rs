@@ -613,17 +613,29 @@ impl<'a> Searcher<'a> {
         frame.scores.clear();
         frame.quiets.clear();
         pseudo_moves(&self.pos, &mut frame.moves);
-        for &m in &frame.moves {
-            frame
-                .scores
-                .push(self.ord.score(&self.pos, self.ev, m, hash_move, ply));
+        // The hash move goes first; the others are scored only if it does
+        // not cut off.
+        let mut scored = false;
+        if let Some(h) = hash_move
+            && let Some(i) = frame.moves.iter().position(|&m| m == h)
+        {
+            frame.moves.swap(0, i);
+        } else {
+            self.score_moves(&mut frame, None, ply, 0);
+            scored = true;
         }
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0;
         let orig_alpha = alpha;
         for idx in 0..frame.moves.len() {
-            pick(&mut frame, idx);
+            if !scored && idx == 1 {
+                self.score_moves(&mut frame, None, ply, 1);
+                scored = true;
+            }
+            if scored {
+                pick(&mut frame, idx);
+            }
             let m = frame.moves[idx];
             if ply == 0 && self.root_excluded.contains(&m) {
                 continue;
@@ -777,11 +789,7 @@ impl<'a> Searcher<'a> {
         } else {
             noisy_moves(&self.pos, &mut frame.moves);
         }
-        for &m in &frame.moves {
-            frame
-                .scores
-                .push(self.ord.score(&self.pos, self.ev, m, None, ply));
-        }
+        self.score_moves(&mut frame, None, ply, 0);
         let mut best = stand;
         let mut legal = 0;
         for idx in 0..frame.moves.len() {
@@ -823,6 +831,20 @@ impl<'a> Searcher<'a> {
             return -(MATE - ply as i32);
         }
         best
+    }
+}
+
+impl Searcher<'_> {
+    /// Fills `frame.scores` for the moves from `from` on (entries before it
+    /// are left as they are).
+    #[inline]
+    fn score_moves(&self, frame: &mut Frame, hash: Option<Move>, ply: usize, from: usize) {
+        frame.scores.resize(from, i32::MAX);
+        for &m in &frame.moves[from..] {
+            frame
+                .scores
+                .push(self.ord.score(&self.pos, self.ev, m, hash, ply));
+        }
     }
 }
 
