@@ -550,3 +550,57 @@ fn fairy_stockfish_plays_fairy_max_at_courier() {
         assert!(t == "normal" || t == "adjudication", "{game}");
     }
 }
+
+/// Runs kamil's own engine twice, full evaluation against material only.
+fn self_play(variant: &str, limits: &[&str], extra: &[&str]) -> (String, Vec<String>) {
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let dir = scratch(&format!("self-{variant}"));
+    let pgn = dir.join("games.pgn");
+    let full = format!("cmd={kamil} uci,name=full");
+    let material = format!("cmd={kamil} uci,name=material,option.Eval=material");
+    let mut args = vec![variant, "--engine", &full, "--engine", &material];
+    args.extend_from_slice(limits);
+    args.extend_from_slice(extra);
+    let p = pgn.to_str().unwrap().to_string();
+    args.extend_from_slice(&["--games", "2", "--pgn", &p]);
+    let (out, err) = play(&args);
+    assert!(!out.contains("Problems"), "{out}\n{err}");
+    assert!(out.contains("Score of full vs material: "), "{out}");
+    (out, games(&pgn))
+}
+
+#[test]
+fn kamil_uci_plays_itself_at_courier_on_a_clock() {
+    let (_, g) = self_play("courier", &["--tc", "1+0.05"], &["--max-plies", "40"]);
+    assert_eq!(g.len(), 2);
+    assert_eq!(tag(&g[0], "White"), Some("full"));
+    assert_eq!(tag(&g[1], "White"), Some("material"));
+    for game in &g {
+        assert_eq!(tag(game, "Variant"), Some("courier"));
+        assert_eq!(tag(game, "TimeControl"), Some("1+0.05"));
+        let t = tag(game, "Termination").unwrap();
+        assert!(t == "normal" || t == "adjudication", "{game}");
+    }
+}
+
+#[test]
+fn kamil_uci_plays_itself_at_sho_shogi_from_random_openings() {
+    // One random ply: the second player moves first, and the FEN given to
+    // the engines is XBoard's (`w` = first player), so a misread side would
+    // show as an illegal move.
+    let (_, g) = self_play(
+        "sho-shogi",
+        &["--depth", "2"],
+        &["--max-plies", "60", "--random-plies", "1", "--seed", "4"],
+    );
+    for game in &g {
+        assert_eq!(tag(game, "Variant"), Some("sho-shogi"));
+        assert!(
+            tag(game, "FEN").is_some_and(|f| f.ends_with(" w")),
+            "{game}"
+        );
+        assert!(game.contains("1... "), "{game}");
+        let t = tag(game, "Termination").unwrap();
+        assert!(t == "normal" || t == "adjudication", "{game}");
+    }
+}

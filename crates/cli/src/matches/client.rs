@@ -174,12 +174,22 @@ pub fn pick_variant(
     }
 }
 
+/// The game to play, as engines are told it.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// kamil's name of the variant.
+    pub name: String,
+    /// Its options in force, `KEY=VALUE`, for engines that take them as
+    /// kamil does (the UCI option `VariantOptions`).
+    pub options: Vec<String>,
+}
+
 /// An engine seat: its configuration and, while it runs, its client.
 pub struct Seat {
     /// What to start.
     pub cfg: EngineConfig,
-    /// The variant's name in kamil.
-    pub variant: String,
+    /// The variant.
+    pub variant: VariantSpec,
     /// The name used in reports and PGN.
     pub name: String,
     /// The communication log, if any.
@@ -189,10 +199,10 @@ pub struct Seat {
 
 impl Seat {
     /// A seat whose engine starts on first use.
-    pub fn new(cfg: EngineConfig, variant: &str, name: String, log: Option<Log>) -> Seat {
+    pub fn new(cfg: EngineConfig, variant: &VariantSpec, name: String, log: Option<Log>) -> Seat {
         Seat {
             cfg,
-            variant: variant.to_string(),
+            variant: variant.clone(),
             name,
             log,
             client: None,
@@ -239,7 +249,7 @@ impl Seat {
 /// Errors: the program could not be run, or the handshake failed.
 pub fn start(
     cfg: &EngineConfig,
-    variant: &str,
+    variant: &VariantSpec,
     name: &str,
     log: Option<Log>,
 ) -> Result<Box<dyn Client>, String> {
@@ -253,9 +263,8 @@ pub fn start(
         Proto::Uci => {
             super::uci::Uci::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>)
         }
-        Proto::Cecp => {
-            super::cecp::Cecp::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>)
-        }
+        Proto::Cecp => super::cecp::Cecp::start(p, cfg, &variant.name, name)
+            .map(|c| Box::new(c) as Box<dyn Client>),
     }
     .map_err(|f| format!("{name} did not start: {f}"))
 }

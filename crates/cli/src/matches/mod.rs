@@ -274,11 +274,19 @@ pub fn run(args: Args) -> Result<()> {
         None => None,
     };
 
+    let spec = client::VariantSpec {
+        name: variant.name.clone(),
+        options: variant
+            .chosen
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+    };
     // Start each engine once: a wrong command fails here, not as lost games.
     let mut names = Vec::new();
     for (i, cfg) in cfgs.iter().enumerate() {
         let fallback = cfg.default_name();
-        let c = client::start(cfg, &variant.name, &fallback, log.clone())
+        let c = client::start(cfg, &spec, &fallback, log.clone())
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("engine {}", i + 1))?;
         names.push(c.name().to_string());
@@ -311,10 +319,10 @@ pub fn run(args: Args) -> Result<()> {
             let tx = tx.clone();
             let (next, stop, rules) = (&next, &stop, &rules);
             let (cfgs, names, limits, openings) = (&cfgs, &names, &limits, &openings);
-            let (log, vname) = (log.clone(), variant.name.clone());
+            let (log, spec) = (log.clone(), &spec);
             s.spawn(move || {
                 let mut seats = [0, 1].map(|i| {
-                    client::Seat::new(cfgs[i].clone(), &vname, names[i].clone(), log.clone())
+                    client::Seat::new(cfgs[i].clone(), spec, names[i].clone(), log.clone())
                 });
                 loop {
                     if stop.load(Ordering::Relaxed) {

@@ -3,7 +3,8 @@
 //! the clocks, waiting for `bestmove`.
 
 use super::client::{
-    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, pick_variant, send, wait_for,
+    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, VariantSpec, pick_variant, send,
+    wait_for,
 };
 use super::config::EngineConfig;
 use super::engine::Process;
@@ -35,7 +36,8 @@ fn option_line(l: &str) -> Option<(String, Vec<String>)> {
 }
 
 impl Uci {
-    /// Completes the handshake: `uci` until `uciok`, the variant and the
+    /// Completes the handshake: `uci` until `uciok`, the variant (and its
+    /// options, when the engine has kamil's `VariantOptions`) and the user's
     /// options set, `isready` until `readyok`.
     ///
     /// Errors: no `uciok` or `readyok` in time, the engine exited, or it
@@ -43,21 +45,24 @@ impl Uci {
     pub fn start(
         mut p: Process,
         cfg: &EngineConfig,
-        variant: &str,
+        variant: &VariantSpec,
         fallback_name: &str,
     ) -> Result<Uci, Failure> {
         send(&mut p, "uci")?;
         let deadline = Instant::now() + INIT_TIMEOUT;
         let mut id_name = None;
         let mut variant_option: Option<Vec<String>> = None;
+        let mut variant_options = false;
         wait_for(&mut p, deadline, "uciok", |l| {
             let l = l.trim();
             if let Some(n) = l.strip_prefix("id name ") {
                 id_name = Some(n.trim().to_string());
-            } else if let Some((name, vars)) = option_line(l)
-                && name == "UCI_Variant"
-            {
-                variant_option = Some(vars);
+            } else if let Some((name, vars)) = option_line(l) {
+                match name.as_str() {
+                    "UCI_Variant" => variant_option = Some(vars),
+                    "VariantOptions" => variant_options = true,
+                    _ => {}
+                }
             }
             (l == "uciok").then_some(())
         })?;
@@ -71,12 +76,17 @@ impl Uci {
             let offered = variant_option.as_ref().filter(|v| !v.is_empty());
             let v = pick_variant(
                 &name,
-                variant,
+                &variant.name,
                 cfg.variant.as_deref(),
                 offered.map(|v| &v[..]),
             )
             .map_err(Failure::Protocol)?;
             send(&mut p, &format!("setoption name UCI_Variant value {v}"))?;
+        }
+        let user_sets_options = cfg.options.iter().any(|(k, _)| k == "VariantOptions");
+        if variant_options && !user_sets_options && !variant.options.is_empty() {
+            let o = variant.options.join(",");
+            send(&mut p, &format!("setoption name VariantOptions value {o}"))?;
         }
         for (k, v) in &cfg.options {
             send(&mut p, &format!("setoption name {k} value {v}"))?;
