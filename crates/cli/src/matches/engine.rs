@@ -96,6 +96,24 @@ fn pump(
     }
 }
 
+/// The program to run: `prog` itself, or, for a bare name found nowhere on
+/// `PATH`, Debian's `/usr/games/prog` when that exists (where the packaged
+/// engines live, a directory often missing from `PATH`).
+fn resolve(prog: &str) -> PathBuf {
+    let bare = PathBuf::from(prog);
+    if prog.contains('/') || prog.contains('\\') {
+        return bare;
+    }
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(prog).is_file()));
+    let games = PathBuf::from("/usr/games").join(prog);
+    if !on_path && games.is_file() {
+        games
+    } else {
+        bare
+    }
+}
+
 impl Process {
     /// Starts the engine with piped standard input and output. Its standard
     /// error goes to the log when there is one, and is discarded otherwise.
@@ -106,7 +124,7 @@ impl Process {
                 "empty engine command",
             ));
         };
-        let mut cmd = Command::new(prog);
+        let mut cmd = Command::new(resolve(prog));
         cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

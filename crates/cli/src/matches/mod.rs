@@ -54,22 +54,37 @@ REFEREE
   the game; the reason is printed and written in the PGN (Termination tag and
   a comment). Each opening is played twice, colours swapped.
 
-PEERS
+EXAMPLES
+  kamil match courier --games 100 --concurrency 2 --random-plies 4 --tc 10+0.1 \\
+    --engine 'cmd=kamil uci,name=full' \\
+    --engine 'cmd=kamil uci,name=material,option.Eval=material' --pgn eval.pgn
   kamil match courier --tc 10+0.1 --games 40 --concurrency 2 --random-plies 4 \\
-    --engine 'cmd=kamil uci' \\
-    --engine 'cmd=fairy-stockfish,name=Fairy-Stockfish,option.Hash=16' --pgn fsf.pgn
-  kamil match courier --tc 10+0.1 --games 40 \\
-    --engine 'cmd=kamil uci' --engine 'cmd=fairymax,proto=xboard' --pgn fmax.pgn
-  Fairy-Stockfish's courier is kamil's (same start, same letters). Fairy-Max's
-  courier starts from the array before the compulsory advances and has no
-  setboard: it is given every game's start position in edit mode (same piece
-  letters: K F B E M W N R P). Sho Shogi FENs go to other programs in XBoard's
-  convention (`w` = first player, `... w - - 0 1`).
+    --engine 'cmd=kamil uci' --engine cmd=fairy-stockfish --pgn fsf.pgn
+  kamil match courier --tc 10+0.1 --games 40 --concurrency 2 --random-plies 4 \\
+    --engine 'cmd=kamil uci' --engine cmd=fairymax,proto=xboard
+
+PEERS
+  Debian installs engines in /usr/games, often not on PATH: a bare command name
+  not found on PATH is looked for there too.
+  Fairy-Stockfish (UCI): its `courier` is kamil's (same start after the
+  compulsory advances, same letters); Debian's version 11.1 has no `shoshogi`
+  (newer ones do, and VariantPath can add variants: option.VariantPath=FILE).
+  Fairy-Max (xboard): its `courier` starts from the array before the compulsory
+  advances and it has no setboard, so every game's start position is given in
+  edit mode (`black` first when the second player moves), with the same piece
+  letters (K F B E M W N R P). Promotions are written with the new piece's
+  letter (`a7a8f`), as both programs read and write them.
+  HaChu (xboard) gets `memory` before any search (it crashes without it).
+  Sho Shogi FENs go to other programs in XBoard's convention
+  (`w` = first player: `... w - - 0 1`); kamil uci reads them too, and engines
+  offering kamil's `VariantOptions` get the match's --option values.
 
 OUTPUT
   stderr: a progress line (+wins -losses =draws, Elo) and one line per game;
-  stdout at the end: `Score of A vs B: W - L - D  [fraction] N`, the Elo
-  difference with its 95% margin (trinomial), the SPRT's LLR and decision.";
+  stdout at the end: `Score of A vs B: W - L - D  [fraction] N` (A = the first
+  --engine), the logistic Elo difference A - B with its 95% margin (from the
+  trinomial variance), the SPRT's LLR and decision, and the games that ended
+  by a failure. --log FILE records every line exchanged with the engines.";
 
 /// Arguments of `kamil match`.
 #[derive(clap::Args, Debug)]
@@ -417,8 +432,8 @@ pub fn run(args: Args) -> Result<()> {
                     pgn_error.get_or_insert(e);
                 }
             }
-            bar.inc(1);
             bar.set_message(summary(&score, sprt.as_ref()));
+            bar.inc(1);
             if let Some(sp) = &sprt
                 && sprt_result == SprtState::Continue
             {
