@@ -255,13 +255,36 @@ fn flag_fall_loses() {
         pgn.to_str().unwrap(),
     ]);
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
-    assert!(out.contains("game 1: B lost on time"), "{out}");
+    assert!(
+        out.contains("game 1: B lost on time (no bestmove within the"),
+        "{out}"
+    );
     let g = games(&pgn);
     assert_eq!(tag(&g[0], "Termination"), Some("time forfeit"));
     assert_eq!(tag(&g[0], "TimeControl"), Some("0.4+0.1"));
     assert_eq!(tag(&g[0], "PlyCount"), Some("3"));
     // The hung engine was killed, not waited for.
     assert!(t0.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn a_hung_engine_without_a_clock_loses_after_the_move_timeout() {
+    let Some(_) = python() else { return };
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", "--hang-at 0"),
+        "--engine",
+        &fake_uci("B", ""),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--move-timeout",
+        "0.5",
+    ]);
+    assert!(out.contains("Score of A vs B: 0 - 1 - 0"), "{out}");
+    assert!(out.contains("game 1: A did not move within 0.5 s"), "{out}");
 }
 
 #[test]

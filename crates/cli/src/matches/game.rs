@@ -177,17 +177,22 @@ pub fn play(
             Err(f) => {
                 seat.stop();
                 let (t, why) = match &f {
-                    Failure::Timeout(s) if clocks[me].is_some() => (
-                        Termination::TimeForfeit,
-                        format!("{name} lost on time ({s})"),
-                    ),
-                    Failure::Timeout(_) => (
-                        Termination::Abandoned,
-                        format!(
-                            "{name} did not move within {:.1} s",
-                            rules.move_timeout.as_secs_f64()
+                    Failure::Timeout(s) => match clocks[me] {
+                        Some(c) => (
+                            Termination::TimeForfeit,
+                            format!(
+                                "{name} lost on time ({s} within the {:.3} s on its clock)",
+                                c.as_secs_f64()
+                            ),
                         ),
-                    ),
+                        None => (
+                            Termination::Abandoned,
+                            format!(
+                                "{name} did not move within {:.1} s",
+                                rules.move_timeout.as_secs_f64()
+                            ),
+                        ),
+                    },
                     Failure::Rejected(s) => (
                         Termination::RulesInfraction,
                         format!(
