@@ -42,6 +42,11 @@ const ATTACKER_NEAR: i32 = 10;
 const ROYAL_ADVANCE: i32 = 14;
 /// End-game bonus per step nearer the centre for a royal.
 const ROYAL_CENTRE: i32 = 6;
+/// Middle-game bonus per square a slider reaches beyond its empty-board
+/// average on the board as it stands.
+const MOBILITY_MG: i32 = 4;
+/// End-game bonus per square a slider reaches beyond its average.
+const MOBILITY_EG: i32 = 3;
 /// Material lead (centipawns) from which the stronger side hunts the
 /// weaker side's sole royal.
 const MOP_UP_LEAD: i32 = 250;
@@ -69,6 +74,9 @@ pub struct Evaluator {
     /// Neighbour offsets at distance 1 and 2 (for royal safety).
     ring1: Vec<i16>,
     ring2: Vec<i16>,
+    /// Per piece code: the slides whose reach counts as mobility
+    /// (offset, most steps), and the average reach on an empty board.
+    slides: Vec<(Vec<(i16, u8)>, i32)>,
 }
 
 impl Evaluator {
@@ -99,9 +107,10 @@ impl Evaluator {
             for t in 0..n {
                 for side in Side::BOTH {
                     let code = Piece::new(t as u8, side).0 as usize;
+                    let avg = average_mobility(g, &v.movesets[t][side.index()]);
                     for sq in g.squares() {
                         let c = g.compact(sq);
-                        let (mg, eg) = square_terms(v, &value, t, side, sq);
+                        let (mg, eg) = square_terms(v, &value, t, side, sq, avg);
                         pst[code * squares + c] = [clamp16(mg), clamp16(eg)];
                     }
                 }
@@ -133,7 +142,39 @@ impl Evaluator {
                 }
             }
         }
+        let mut slides = vec![(Vec::new(), 0); 2 + 2 * n];
+        if mode == EvalMode::Full {
+            for (t, info) in v.pieces.iter().enumerate() {
+                if info.royal || info.pawn {
+                    continue;
+                }
+                for side in Side::BOTH {
+                    let ms = &v.movesets[t][side.index()];
+                    let list: Vec<(i16, u8)> = ms
+                        .rides
+                        .iter()
+                        .filter(|r| !r.initial && r.max > 1)
+                        .map(|r| (r.off, r.max))
+                        .collect();
+                    if list.is_empty() {
+                        continue;
+                    }
+                    let only = kamil_rules::piece::Moveset {
+                        rides: ms
+                            .rides
+                            .iter()
+                            .filter(|r| !r.initial && r.max > 1)
+                            .cloned()
+                            .collect(),
+                        ..Default::default()
+                    };
+                    let avg = average_mobility(g, &only).round() as i32;
+                    slides[Piece::new(t as u8, side).0 as usize] = (list, avg);
+                }
+            }
+        }
         Evaluator {
+            slides,
             variant: variant.clone(),
             mode,
             value,
@@ -192,6 +233,12 @@ impl Evaluator {
                 let e = self.pst[p.0 as usize * self.squares + g.compact(sq)];
                 mg[s] += e[0] as i32;
                 eg[s] += e[1] as i32;
+                let (list, avg) = &self.slides[p.0 as usize];
+                if !list.is_empty() {
+                    let reach = slide_reach(pos, sq, list, side);
+                    mg[s] += (reach - avg) * MOBILITY_MG;
+                    eg[s] += (reach - avg) * MOBILITY_EG;
+                }
             }
         }
         let us = pos.side();
@@ -261,17 +308,41 @@ impl Evaluator {
     }
 }
 
+/// Squares a slider on `sq` reaches: empty ones, and enemy pieces it could take.
+#[inline]
+fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side: Side) -> i32 {
+    let mut n = 0;
+    for &(off, max) in list {
+        let mut t = sq;
+        for _ in 0..max {
+            t = t.shift(off);
+            let c = pos.at(t);
+            if c.is_empty() {
+                n += 1;
+                continue;
+            }
+            if c.is_side(side.flip()) {
+                n += 1;
+            }
+            break;
+        }
+    }
+    n
+}
+
 fn clamp16(x: i32) -> i16 {
     x.clamp(i16::MIN as i32 / 2, i16::MAX as i32 / 2) as i16
 }
 
-/// Middle-game and end-game square terms of type `t` for `side` on `sq`.
+/// Middle-game and end-game square terms of type `t` for `side` on `sq`;
+/// `avg` is the type's average empty-board mobility.
 fn square_terms(
     v: &Variant,
     value: &[i32],
     t: usize,
     side: Side,
     sq: kamil_rules::Square,
+    avg: f64,
 ) -> (i32, i32) {
     let g = &v.geometry;
     let info = &v.pieces[t];
@@ -299,7 +370,6 @@ fn square_terms(
     let mut mg = 0;
     let mut eg = 0;
     // Centralisation by empty-board mobility.
-    let avg = average_mobility(g, ms);
     if avg > 0.0 {
         let here = mobility(g, ms, sq) as f64;
         let c = (value[t] as f64 * (here - avg) / (avg * 6.0)) as i32;

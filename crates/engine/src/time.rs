@@ -3,8 +3,9 @@
 use crate::limits::Limits;
 use kamil_rules::Side;
 
-/// Milliseconds kept in hand for process and pipe latency.
-const OVERHEAD_MS: u64 = 20;
+/// Milliseconds kept in hand for process and pipe latency, and for a busy
+/// machine that does not schedule us at once.
+const OVERHEAD_MS: u64 = 50;
 
 /// The time budget of one search, ms from its start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ mod tests {
     #[test]
     fn movetime_is_used_almost_in_full() {
         let b = Budget::new(&Limits::movetime(1000), Side::First);
-        assert_eq!(b.hard, Some(980));
+        assert_eq!(b.hard, Some(950));
     }
 
     #[test]
