@@ -95,6 +95,24 @@ pub fn feature_pairs(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Keeps the engine's last complaint (`Error ...`, `tellusererror ...`).
+fn note_error(line: &str, said: &mut Option<String>) {
+    let l = line.trim();
+    if l.starts_with("Error") || l.starts_with("tellusererror") {
+        *said = Some(l.to_string());
+    }
+}
+
+/// Adds the engine's last complaint to a failure's description.
+fn with_said(f: Failure, said: &Option<String>) -> Failure {
+    let Some(s) = said else { return f };
+    match f {
+        Failure::Crash(d) => Failure::Crash(format!("{d}; it said `{s}`")),
+        Failure::Timeout(d) => Failure::Timeout(format!("{d}; it said `{s}`")),
+        other => other,
+    }
+}
+
 /// A CECP engine.
 pub struct Cecp {
     p: Process,
@@ -216,12 +234,18 @@ impl Cecp {
         send(&mut self.p, &format!("ping {n}"))?;
         let deadline = Instant::now() + INIT_TIMEOUT;
         let want = format!("pong {n}");
+        let mut said = None;
         loop {
             match self.p.recv(deadline) {
                 Recv::Line(l) if l.trim() == want => return Ok(()),
-                Recv::Line(_) => {}
-                Recv::Timeout => return Err(Failure::Timeout(format!("no `{want}`"))),
-                Recv::Closed => return Err(crash(&mut self.p, "output closed")),
+                Recv::Line(l) => note_error(&l, &mut said),
+                Recv::Timeout => {
+                    return Err(with_said(Failure::Timeout(format!("no `{want}`")), &said));
+                }
+                Recv::Closed => {
+                    let f = crash(&mut self.p, "output closed");
+                    return Err(with_said(f, &said));
+                }
             }
         }
     }
@@ -383,17 +407,15 @@ impl Client for Cecp {
                     if ["1-0", "0-1", "1/2-1/2"].contains(&first) {
                         return Ok(Reply::Claim(l.to_string()));
                     }
-                    if first.starts_with("Error") || first == "tellusererror" {
-                        said = Some(l.to_string());
-                    }
+                    note_error(l, &mut said);
                 }
                 Recv::Timeout => {
-                    return Err(Failure::Timeout(match said {
-                        Some(s) => format!("no move; it said `{s}`"),
-                        None => "no move".to_string(),
-                    }));
+                    return Err(with_said(Failure::Timeout("no move".into()), &said));
                 }
-                Recv::Closed => return Err(crash(&mut self.p, "output closed")),
+                Recv::Closed => {
+                    let f = crash(&mut self.p, "output closed");
+                    return Err(with_said(f, &said));
+                }
             }
         }
     }
@@ -438,5 +460,20 @@ mod tests {
         assert_eq!(f[1].1, "normal,courier");
         assert!(feature_pairs("").is_empty());
         assert_eq!(feature_pairs(r#"myname="unclosed"#)[0].1, "unclosed");
+    }
+
+    #[test]
+    fn failures_carry_the_last_complaint() {
+        let mut said = None;
+        note_error("# thinking", &mut said);
+        assert_eq!(said, None);
+        note_error("tellusererror Unknown piece 'LN' in setup (78)", &mut said);
+        let f = with_said(Failure::Crash("exit status 255".into()), &said);
+        assert_eq!(
+            f.to_string(),
+            "crashed (exit status 255; it said `tellusererror Unknown piece 'LN' in setup (78)`)"
+        );
+        let f = with_said(Failure::Timeout("no move".into()), &None);
+        assert_eq!(f.to_string(), "timed out (no move)");
     }
 }
