@@ -268,6 +268,32 @@ fn flag_fall_loses() {
 }
 
 #[test]
+fn resigning_loses_without_being_a_problem() {
+    let Some(_) = python() else { return };
+    let dir = scratch("resign");
+    let pgn = dir.join("games.pgn");
+    let (out, _) = play(&[
+        "courier",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_cecp("B", "--resign-at 7"),
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
+    assert!(!out.contains("Problems"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(tag(&g[0], "Termination"), Some("normal"));
+    assert!(g[0].contains("{B resigns} 1-0"), "{}", g[0]);
+    assert_eq!(tag(&g[0], "PlyCount"), Some("7"));
+}
+
+#[test]
 fn a_hung_engine_without_a_clock_loses_after_the_move_timeout() {
     let Some(_) = python() else { return };
     let (out, _) = play(&[

@@ -60,7 +60,8 @@ pub struct Played {
     pub why: String,
     /// The kind of ending.
     pub termination: Termination,
-    /// The side at fault when the game ended by a failure.
+    /// The side at fault when the game ended by a failure (not by the
+    /// rules, a resignation or adjudication).
     pub fault: Option<Side>,
 }
 
@@ -217,6 +218,8 @@ pub fn play(
                     Termination::Normal,
                     format!("{name} resigns"),
                 );
+                // Resigning is no failure: the engine stays and is not reported.
+                game.fault = None;
                 break;
             }
             Reply::Claim(c) => {

@@ -7,7 +7,8 @@ scripted game at the current ply and checks the opponent's moves against
 the script ("Illegal move" otherwise).
 
 Options: --script FILE, --name NAME, --no-setboard (then it needs `edit`),
---illegal-at N / --crash-at N / --claim-at N (-1 = every own ply),
+--illegal-at N / --crash-at N / --claim-at N / --resign-at N (-1 = every
+own ply),
 --record FILE (append every line heard).
 """
 import argparse
@@ -22,6 +23,7 @@ def main():
     ap.add_argument("--illegal-at", type=int)
     ap.add_argument("--crash-at", type=int)
     ap.add_argument("--claim-at", type=int)
+    ap.add_argument("--resign-at", type=int)
     ap.add_argument("--record")
     a = ap.parse_args()
     script = [l.strip() for l in open(a.script) if l.strip()]
@@ -59,6 +61,9 @@ def main():
             die("searching without memory", 11)
         if hit(a.crash_at):
             die("crash on purpose", 3)
+        if hit(a.resign_at):
+            say("resign")
+            return
         if hit(a.claim_at):
             say("1-0 {White mates}")
             return
