@@ -24,7 +24,7 @@ impl Score {
         if v >= MATE_BOUND {
             Score::Mate((MATE - v + 1) / 2)
         } else if v <= -MATE_BOUND {
-            Score::Mate(-((MATE + v) / 2))
+            Score::Mate(-((MATE + v + 1) / 2))
         } else {
             Score::Cp(v)
         }

@@ -8,7 +8,9 @@ use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_g
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
-use kamil_rules::movegen::{is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves};
+use kamil_rules::movegen::{
+    in_check, is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves,
+};
 use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::variant::Verdict;
 use kamil_rules::{Move, Outcome, Position};
@@ -184,6 +186,29 @@ impl Engine {
     }
 }
 
+/// Per position of the game so far (as [`Position::history`]): was the
+/// side to move in check? Entries before the FEN's position are false. Only
+/// the perpetual-check rule needs them, so other variants get all false.
+fn history_checks(pos: &Position) -> Vec<bool> {
+    let n = pos.history().len();
+    let mut checks = vec![false; n];
+    if !pos.variant().rules.perpetual_check_loses {
+        return checks;
+    }
+    let mut p = pos.clone();
+    let moves: Vec<Move> = p.moves_played().collect();
+    for _ in 0..moves.len() {
+        p.unmake();
+    }
+    let base = n - 1 - moves.len();
+    checks[base] = in_check(&p, p.side());
+    for (i, m) in moves.into_iter().enumerate() {
+        p.make(m);
+        checks[base + i + 1] = in_check(&p, p.side());
+    }
+    checks
+}
+
 /// Late-move reduction in plies by depth and move number.
 fn lmr_table() -> Vec<[u8; 64]> {
     (0..64)
@@ -226,6 +251,8 @@ struct Searcher<'a> {
     checks: Vec<bool>,
     /// Index in `keys` of the root position.
     root_key: usize,
+    /// Index in `keys` of the first position whose entry in `checks` is known.
+    history_base: usize,
     pv: Vec<Vec<Move>>,
     frames: Vec<Frame>,
     lmr: Vec<[u8; 64]>,
@@ -249,14 +276,16 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         let keys: Vec<u64> = pos.history().to_vec();
         let root_key = keys.len() - 1;
+        let checks = history_checks(&pos);
         let v = pos.variant();
         // A pass is no sound test where the rules change with each own move
         // (Albers' ripening) or a compulsory turn is pending.
         let null_ok = !v.ripening && v.compulsory_opening.is_none();
         Searcher {
-            checks: vec![false; keys.len()],
+            checks,
             keys,
             root_key,
+            history_base: root_key - pos.depth(),
             pos,
             ev,
             tt,
@@ -312,6 +341,17 @@ impl<'a> Searcher<'a> {
         r.len() == 1 && is_attacked(pos, r[0], s.flip())
     }
 
+    /// Is the side to move in check, as the perpetual-check rule counts it
+    /// (any royal attacked)? `single` is [`Self::side_in_check`], known.
+    #[inline]
+    fn check_for_repetition(&self, single: bool) -> bool {
+        let v = self.pos.variant();
+        single
+            || (v.rules.perpetual_check_loses
+                && self.pos.royals(self.pos.side()).len() > 1
+                && in_check(&self.pos, self.pos.side()))
+    }
+
     fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
         match o {
             Outcome::Win { winner, .. } if winner == self.pos.side() => MATE - ply as i32,
@@ -361,7 +401,7 @@ impl<'a> Searcher<'a> {
             if k == now {
                 let j = n - 1 - i;
                 let rules = &self.pos.variant().rules;
-                if !rules.perpetual_check_loses || j < self.root_key {
+                if !rules.perpetual_check_loses || j < self.history_base {
                     return Some(0);
                 }
                 // Positions j..n-1; the side to move now is to move at j, j+2...
@@ -402,7 +442,7 @@ impl<'a> Searcher<'a> {
             return result;
         }
         let root_check = self.side_in_check();
-        self.checks[self.root_key] = root_check;
+        self.checks[self.root_key] = self.check_for_repetition(root_check);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -659,7 +699,7 @@ impl<'a> Searcher<'a> {
             legal += 1;
             let gives_check = self.side_in_check();
             self.keys.push(self.pos.hash());
-            self.checks.push(gives_check);
+            self.checks.push(self.check_for_repetition(gives_check));
             let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + ext;
             let mut score;

@@ -135,3 +135,37 @@ fn info_reports_each_depth_with_a_pv() {
     });
     assert_eq!(depths, vec![1, 2, 3, 4]);
 }
+
+#[test]
+fn perpetual_check_loses_in_sho_shogi() {
+    // Sho Shogi 6.2: the Rook has checked from h9 and h8 in turn; checking
+    // from h9 again repeats the position with every Black move a check,
+    // which loses. The search must score that move as lost.
+    let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+    let mut pos = Position::from_fen(v, "k8/9/8p/9/9/9/9/4G4/4K2R1 b").unwrap();
+    for m in ["h1h9", "a9a8", "h9h8", "a8a9"] {
+        let mv = kamil_rules::notation::parse_move(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    let mut e = Engine::new(EngineConfig {
+        multipv: 64,
+        ..EngineConfig::default()
+    });
+    let mut lines = std::collections::HashMap::new();
+    e.search(&pos, &Limits::depth(2), &mut |i| {
+        if i.depth == 2 {
+            lines.insert(move_text(pos.variant(), i.pv[0]), i.score);
+        }
+    });
+    assert!(
+        matches!(lines["h8h9"], Score::Mate(n) if n < 0),
+        "{:?}",
+        lines.get("h8h9")
+    );
+    // A Rook move that repeats nothing keeps Black's winning score.
+    assert!(
+        matches!(lines["h8h7"], Score::Cp(c) if c > 0),
+        "{:?}",
+        lines.get("h8h7")
+    );
+}
