@@ -200,7 +200,9 @@ fn history_checks(pos: &Position) -> Vec<bool> {
     for _ in 0..moves.len() {
         p.unmake();
     }
-    let base = n - 1 - moves.len();
+    let Some(base) = (n - 1).checked_sub(moves.len()) else {
+        return checks;
+    };
     checks[base] = in_check(&p, p.side());
     for (i, m) in moves.into_iter().enumerate() {
         p.make(m);
@@ -285,7 +287,7 @@ impl<'a> Searcher<'a> {
             checks,
             keys,
             root_key,
-            history_base: root_key - pos.depth(),
+            history_base: root_key.saturating_sub(pos.depth()),
             pos,
             ev,
             tt,
