@@ -354,6 +354,18 @@ impl<'a> Searcher<'a> {
                 && in_check(&self.pos, self.pos.side()))
     }
 
+    /// Makes a pseudo-legal move; takes it back and returns false if it
+    /// leaves the mover's sole royal attacked where the rules forbid that.
+    #[inline]
+    fn make_legal(&mut self, m: Move) -> bool {
+        self.pos.make(m);
+        if mover_exposed(&self.pos) {
+            self.pos.unmake();
+            return false;
+        }
+        true
+    }
+
     fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
         match o {
             Outcome::Win { winner, .. } if winner == self.pos.side() => MATE - ply as i32,
@@ -693,9 +705,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            self.pos.make(m);
-            if mover_exposed(&self.pos) {
-                self.pos.unmake();
+            if !self.make_legal(m) {
                 continue;
             }
             legal += 1;
@@ -845,9 +855,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            self.pos.make(m);
-            if mover_exposed(&self.pos) {
-                self.pos.unmake();
+            if !self.make_legal(m) {
                 continue;
             }
             legal += 1;
