@@ -266,7 +266,21 @@ impl Evaluator {
         let mg_score = mg[u] - mg[o];
         let eg_score = eg[u] - eg[o];
         score += (mg_score * phase + eg_score * (self.phase_total - phase)) / self.phase_total;
+        score = self.progress_scaled(pos, score);
         score + TEMPO
+    }
+
+    /// Under a move-count rule an advantage fades as the count runs on
+    /// (to half at the limit), so the stronger side makes progress:
+    /// captures and pawn moves that reset the count.
+    #[inline]
+    fn progress_scaled(&self, pos: &Position, score: i32) -> i32 {
+        let limit = self.variant.rules.move_rule as i32;
+        if limit == 0 {
+            return score;
+        }
+        let count = (pos.halfmove() as i32).min(limit);
+        score * (2 * limit - count) / (2 * limit)
     }
 
     /// Winning the end game: drive the weaker side's sole royal to the edge
