@@ -185,10 +185,16 @@ fn variants_lists_the_built_in_games() {
         .collect();
     assert_eq!(
         names,
-        ["courier", "courier-modern", "courier-albers", "sho-shogi"]
+        [
+            "courier",
+            "courier-modern",
+            "courier-albers",
+            "sho-shogi",
+            "chu-shogi"
+        ]
     );
     let json: serde_json::Value = serde_json::from_str(&ok(&["variants", "--json"])).expect("JSON");
-    assert_eq!(json.as_array().expect("array").len(), 4);
+    assert_eq!(json.as_array().expect("array").len(), 5);
 }
 
 #[test]

@@ -168,17 +168,29 @@ fn multipv_reports_distinct_lines() {
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
 }
 
-/// Plays one game of `name` against itself at 2 s + 50 ms per side.
-fn self_play(name: &str) {
+/// Plays one game of `name` with the variant options `options` (sent as
+/// `VariantOptions`) against itself at 2 s + 50 ms per side.
+fn self_play(name: &str, options: &[(&str, &str)]) {
     let mut e = Uci::start();
     e.send("uci");
     e.until("uciok", Duration::from_secs(10));
     e.send(&format!("setoption name UCI_Variant value {name}"));
+    if !options.is_empty() {
+        let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        e.send(&format!(
+            "setoption name VariantOptions value {}",
+            list.join(",")
+        ));
+    }
     e.send("setoption name Hash value 8");
     e.send("ucinewgame");
     e.send("isready");
     e.until("readyok", Duration::from_secs(10));
-    let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let v = Arc::new(Variant::builtin(name, &opts).unwrap());
     let mut pos = Position::start(v);
     let mut moves: Vec<String> = Vec::new();
     let mut time = [2000u64, 2000u64];
@@ -225,22 +237,29 @@ fn self_play(name: &str) {
 
 #[test]
 fn self_play_courier() {
-    self_play("courier");
+    self_play("courier", &[]);
 }
 
 #[test]
 fn self_play_courier_modern() {
-    self_play("courier-modern");
+    self_play("courier-modern", &[]);
 }
 
 #[test]
 fn self_play_courier_albers() {
-    self_play("courier-albers");
+    self_play("courier-albers", &[]);
 }
 
 #[test]
 fn self_play_sho_shogi() {
-    self_play("sho-shogi");
+    self_play("sho-shogi", &[]);
+}
+
+/// Chu Shogi has no move limit by default; the game is cut at 400 plies
+/// (a draw by the `max-plies` option, which the engine is told too).
+#[test]
+fn self_play_chu_shogi() {
+    self_play("chu-shogi", &[("max-plies", "400")]);
 }
 
 #[test]

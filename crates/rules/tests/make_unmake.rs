@@ -250,6 +250,17 @@ proptest! {
         walk(Position::start(v), &choices)?;
     }
 
+    #[test]
+    fn chu_shogi(choices in choices()) {
+        walk(Position::start(load("chu-shogi", &[])), &choices)?;
+    }
+
+    #[test]
+    fn chu_shogi_royal_safety(choices in choices()) {
+        let v = load("chu-shogi", &[("royal-safety", "true"), ("chu-old-setup", "true")]);
+        walk(Position::start(v), &choices)?;
+    }
+
     /// Random games from the rule books' positions, which reach promotions,
     /// bare kings and ends of game far sooner than games from the start.
     #[test]

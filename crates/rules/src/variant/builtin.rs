@@ -15,4 +15,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "sho-shogi",
         include_str!("../../../../variants/sho-shogi.toml"),
     ),
+    (
+        "chu-shogi",
+        include_str!("../../../../variants/chu-shogi.toml"),
+    ),
 ];
