@@ -26,6 +26,7 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod position;
+pub mod special;
 pub mod variant;
 pub mod zobrist;
 

@@ -11,6 +11,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{CompiledLeg, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
+use crate::special::lion::{self, LionTrading};
 use crate::variant::{PromotionWhen, Variant};
 
 /// Appends every pseudo-legal move of the side to move to `out`.
@@ -538,10 +539,18 @@ pub fn in_check(pos: &Position, side: Side) -> bool {
 }
 
 /// After a move has been made: did it leave the mover's only royal attacked
-/// where the variant forbids that?
+/// where the variant forbids that, or break a rule of a special module that
+/// forbids moves (Chu's Lion trading, rules/chu-shogi.md 6.4)? A search that
+/// makes pseudo-legal moves calls this after each make and takes the move
+/// back when it says yes; variants without such a module pay one branch.
 #[inline]
 pub fn mover_exposed(pos: &Position) -> bool {
     let v = pos.variant();
+    if let Some(lt) = &v.lion_trading
+        && lion::violated(lt, pos)
+    {
+        return true;
+    }
     if !v.rules.royal_safety {
         return false;
     }
@@ -606,18 +615,61 @@ fn needs_trial(m: &Move, k: Square, pinned: &[Square]) -> bool {
     m.from == k || m.via_capture || m.kind != MoveKind::Normal || pinned.contains(&m.from)
 }
 
+/// Before the move: is `m`, pseudo-legal here, allowed by the special
+/// modules that forbid moves (Chu's Lion trading, rules/chu-shogi.md 6.4)?
+/// Royal safety is not judged. Makes and unmakes `m` only when it takes a
+/// Lion under those rules.
+pub fn special_legal(pos: &mut Position, m: Move) -> bool {
+    let Some(lt) = pos.variant().lion_trading else {
+        return true;
+    };
+    if !lion::captures_lion(&lt, pos, m) {
+        return true;
+    }
+    pos.make(m);
+    let bad = lion::violated(&lt, pos);
+    pos.unmake();
+    !bad
+}
+
+/// Must `m` be made to judge it: does it take a Lion under the Lion-trading
+/// rules, or can it expose the royal?
+#[inline(always)]
+fn trial(
+    pos: &Position,
+    lt: &Option<LionTrading>,
+    safety: bool,
+    fast: &Option<(Square, [Square; 8], usize)>,
+    m: &Move,
+) -> bool {
+    if let Some(lt) = lt
+        && lion::captures_lion(lt, pos, *m)
+    {
+        return true;
+    }
+    safety
+        && match fast {
+            Some((k, pinned, n)) => needs_trial(m, *k, &pinned[..*n]),
+            None => true,
+        }
+}
+
 /// Appends the legal moves of the side to move (game-end rules aside: see
-/// [`crate::outcome`]).
+/// [`crate::outcome`]): royal safety where the variant has it, and the
+/// special modules' bans (Lion trading, rules/chu-shogi.md 6.4).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_moves(pos, out);
-    let fast = shortcut(pos);
+    let lt = pos.variant().lion_trading;
+    let safety = pos.variant().rules.royal_safety;
+    if !safety && lt.is_none() {
+        return;
+    }
+    let fast = if safety { shortcut(pos) } else { None };
     let mut i = start;
     while i < out.len() {
         let m = out[i];
-        if let Some((k, pinned, n)) = &fast
-            && !needs_trial(&m, *k, &pinned[..*n])
-        {
+        if !trial(pos, &lt, safety, &fast, &m) {
             i += 1;
             continue;
         }
@@ -636,15 +688,15 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     buf.clear();
     pseudo_moves(pos, buf);
-    if !pos.variant().rules.royal_safety {
+    let lt = pos.variant().lion_trading;
+    let safety = pos.variant().rules.royal_safety;
+    if !safety && lt.is_none() {
         return buf.len() as u64;
     }
-    let fast = shortcut(pos);
+    let fast = if safety { shortcut(pos) } else { None };
     let mut n = 0;
     for &m in buf.iter() {
-        if let Some((k, pinned, np)) = &fast
-            && !needs_trial(&m, *k, &pinned[..*np])
-        {
+        if !trial(pos, &lt, safety, &fast, &m) {
             n += 1;
             continue;
         }

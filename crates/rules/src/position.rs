@@ -8,6 +8,7 @@ use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
+use crate::special::lion;
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
 
@@ -62,6 +63,11 @@ pub struct Position {
     ripened: Vec<(Square, Piece)>,
     history: Vec<u64>,
 }
+
+/// A move of the history as [`Position::recent_move`] gives it: the move,
+/// the piece that made it (before any promotion), the pieces it captured
+/// with their squares.
+pub type RecentMove<'a> = (Move, Piece, &'a [(Square, Piece)]);
 
 /// Castling right bits: first player queen side, king side; second player.
 pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
@@ -276,6 +282,9 @@ impl Position {
                 h ^= z.state[side.index()];
             }
         }
+        if let Some(lt) = &v.lion_trading {
+            h ^= lion::state_key(lt, self, 0);
+        }
         h
     }
 
@@ -353,6 +362,23 @@ impl Position {
     #[inline]
     pub fn last_move(&self) -> Option<Move> {
         self.undo.last().map(|u| u.mv)
+    }
+
+    /// The move made `back` plies before the last one (0 = the last), the
+    /// piece that made it (before any promotion) and the pieces it captured
+    /// with their squares; `None` past the start of the history. Rule
+    /// modules derive state from it (6.4 counter-strike, rules/chu-shogi.md).
+    pub fn recent_move(&self, back: usize) -> Option<RecentMove<'_>> {
+        let n = self.undo.len();
+        if back >= n {
+            return None;
+        }
+        let mut end = self.captures.len();
+        for u in &self.undo[n - back..] {
+            end -= u.ncap as usize;
+        }
+        let u = &self.undo[n - 1 - back];
+        Some((u.mv, u.moved, &self.captures[end - u.ncap as usize..end]))
     }
 
     /// Number of moves that can be unmade.
@@ -542,6 +568,10 @@ impl Position {
         }
         let ncap = self.captures.len() - ncap_before;
         self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
+        if let Some(lt) = &v.lion_trading {
+            // The counter-strike state of the move before lapses; this move's begins.
+            self.hash ^= lion::state_key(lt, self, 1) ^ lion::state_key(lt, self, 0);
+        }
         if v.ripening {
             self.ripen(moved.side(), mv);
         }

@@ -303,3 +303,273 @@ fn perpetual_check_loses_on_the_fourth_occurrence() {
         })
     );
 }
+
+// Lion trading (6.4, A3-A5): LT1, LT2 and LT3 with their options. The rule
+// book's cases CHU-10 to CHU-14 run from `tests/data/cases.json`.
+
+/// A FEN of the 12x12 board with Black's King on a1, White's on l11 and
+/// the (token, square) pairs, `side` to move.
+fn board(pieces: &[(&str, &str)], side: &str) -> String {
+    let mut cells = vec![vec![String::new(); 12]; 12];
+    for (token, sq) in [("K", "a1"), ("k", "l11")].iter().chain(pieces) {
+        let file = (sq.as_bytes()[0] - b'a') as usize;
+        let rank: usize = sq[1..].parse().expect("rank");
+        cells[rank - 1][file] = token.to_string();
+    }
+    let mut rows = Vec::new();
+    for rank in (0..12).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for cell in &cells[rank] {
+            if cell.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            row.push_str(cell);
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {side}", rows.join("/"))
+}
+
+/// Is `text` a legal move (parse_move and the move list agree)?
+fn legal(pos: &mut Position, text: &str) -> bool {
+    let parsed = parse_move(pos, text).is_ok();
+    let mut out = Vec::new();
+    legal_moves(pos, &mut out);
+    let v = pos.variant().clone();
+    let listed = out.iter().any(|m| move_text(&v, *m) == text);
+    assert_eq!(
+        parsed, listed,
+        "{text}: parse_move and legal_moves disagree"
+    );
+    parsed
+}
+
+/// Plays `moves` (history), then asks whether `text` is legal.
+fn legal_after(options: &[(&str, &str)], fen: &str, moves: &[&str], text: &str) -> bool {
+    let mut pos = position(options, fen);
+    for m in moves {
+        let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make(mv);
+    }
+    legal(&mut pos, text)
+}
+
+#[test]
+fn lt1_adjacent_protected_lion_may_be_taken_also_by_a_promoted_kirin() {
+    // White Lion on e6 protected by a Gold on e7.
+    for lion in ["N", "+O"] {
+        let fen = board(&[(lion, "e5"), ("n", "e6"), ("g", "e7")], "b");
+        let mut pos = position(&[], &fen);
+        assert!(legal(&mut pos, "e5e6"), "{lion}: step capture");
+        assert!(legal(&mut pos, "e5e6e5"), "{lion}: igui");
+        assert!(legal(&mut pos, "e5e6d6"), "{lion}: capture and go on");
+    }
+}
+
+#[test]
+fn lt2_promoted_kirin_is_a_lion_on_both_sides_of_the_rule() {
+    // A promoted Kirin may not take a protected Lion two away, nor be taken so.
+    let fen = board(&[("+O", "e5"), ("n", "e7"), ("g", "e8")], "b");
+    assert!(!legal_after(&[], &fen, &[], "e5e7"));
+    let fen = board(&[("N", "e5"), ("+o", "e7"), ("g", "e8")], "b");
+    assert!(!legal_after(&[], &fen, &[], "e5e7"));
+    // A non-Lion may take the protected Lion two away (the Kirin jump).
+    let fen = board(&[("O", "e5"), ("n", "e7"), ("g", "e8")], "b");
+    assert!(legal_after(&[], &fen, &[], "e5e7"));
+}
+
+#[test]
+fn lt2_tokin_and_promoted_go_between_are_bridges() {
+    for bridge in ["+p", "+i", "g"] {
+        let fen = board(
+            &[("N", "e5"), (bridge, "e6"), ("n", "e7"), ("s", "e8")],
+            "b",
+        );
+        assert!(legal_after(&[], &fen, &[], "e5e6e7"), "{bridge}");
+        assert!(!legal_after(&[], &fen, &[], "e5e7"), "{bridge}: jump");
+    }
+}
+
+#[test]
+fn lt2_go_between_bridge_still_protects_in_the_jcsa_reading() {
+    // The White Go-Between on e6 is the only protector of e7.
+    let fen = board(&[("N", "e5"), ("i", "e6"), ("n", "e7")], "b");
+    assert!(!legal_after(&[], &fen, &[], "e5e6e7"), "jcsa");
+    assert!(legal_after(
+        &[("lion-protection", "recapture")],
+        &fen,
+        &[],
+        "e5e6e7"
+    ));
+    // The jump leaves the Go-Between on the board: protected either way.
+    assert!(!legal_after(&[], &fen, &[], "e5e7"));
+    assert!(!legal_after(
+        &[("lion-protection", "recapture")],
+        &fen,
+        &[],
+        "e5e7"
+    ));
+}
+
+#[test]
+fn lt2_pawn_bridge_still_protects_in_the_jcsa_reading() {
+    // Black's Lion above: the White Pawn on e8 attacks e7 (White moves down).
+    let fen = board(&[("N", "e9"), ("p", "e8"), ("n", "e7")], "b");
+    assert!(!legal_after(&[], &fen, &[], "e9e8e7"), "jcsa");
+    assert!(legal_after(
+        &[("lion-protection", "recapture")],
+        &fen,
+        &[],
+        "e9e8e7"
+    ));
+    // A Pawn on d8 (not attacking e7) neither bridges nor protects.
+    let fen = board(&[("N", "e9"), ("p", "d8"), ("n", "e7")], "b");
+    assert!(legal_after(&[], &fen, &[], "e9d8e7"));
+}
+
+#[test]
+fn lion_trading_seed_has_no_bridge_and_no_counterstrike() {
+    // CHU-13's position: the Gold bridge does not lift the ban under `seed`.
+    let fen = "12/11k/12/12/4s7/4n7/4g7/4N7/12/12/12/K11 b";
+    assert!(legal_after(&[], fen, &[], "e5e6e7"));
+    assert!(!legal_after(
+        &[("lion-trading", "seed")],
+        fen,
+        &[],
+        "e5e6e7"
+    ));
+    assert!(!legal_after(&[("lion-trading", "seed")], fen, &[], "e5e7"));
+    // CHU-14's position: no counter-strike.
+    let fen = "12/11k/12/4r2g4/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    assert!(!legal_after(&[], fen, &["e9e6"], "c3h8"));
+    assert!(legal_after(
+        &[("lion-trading", "seed")],
+        fen,
+        &["e9e6"],
+        "c3h8"
+    ));
+}
+
+#[test]
+fn lion_trading_off_lets_any_lion_take_any_lion() {
+    let fen = "12/11k/12/12/4g7/4n7/12/4N7/12/12/12/K11 b";
+    assert!(!legal_after(&[], fen, &[], "e5e7"));
+    assert!(legal_after(&[("lion-trading", "off")], fen, &[], "e5e7"));
+    let fen = "12/11k/12/4r2g4/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    assert!(legal_after(
+        &[("lion-trading", "off")],
+        fen,
+        &["e9e6"],
+        "c3h8"
+    ));
+}
+
+/// Black: K a1, G e3, B c3; White: K l11, Kirin e6, Lion h8, G h9 and a
+/// Black Lion on e4. White to move takes it with the Kirin and promotes
+/// (`e6e4+`): a non-Lion capture, then Black's Gold may retake on e4.
+fn kirin_takes_lion() -> String {
+    board(
+        &[
+            ("G", "e3"),
+            ("B", "c3"),
+            ("N", "e4"),
+            ("o", "e6"),
+            ("n", "h8"),
+            ("g", "h9"),
+        ],
+        "w",
+    )
+}
+
+#[test]
+fn lt3_strict_exempts_the_square_of_the_own_lion() {
+    let fen = kirin_takes_lion();
+    assert!(legal_after(&[], &fen, &["e6e4+"], "e3e4"), "same square");
+    assert!(!legal_after(&[], &fen, &["e6e4+"], "c3h8"), "elsewhere");
+    // Without the promotion the Kirin is no Lion; retaking is no Lion capture.
+    assert!(legal_after(&[], &fen, &["e6e4"], "e3e4"));
+    // The state lasts one move: after two waiting moves c3h8 is legal.
+    assert!(legal_after(&[], &fen, &["e6e4+", "a1b1", "l11k11"], "c3h8"));
+}
+
+#[test]
+fn counterstrike_everywhere_bans_the_same_square_too() {
+    let fen = kirin_takes_lion();
+    let opts = [("counterstrike", "everywhere")];
+    assert!(!legal_after(&opts, &fen, &["e6e4+"], "e3e4"));
+    assert!(!legal_after(&opts, &fen, &["e6e4+"], "c3h8"));
+}
+
+#[test]
+fn counterstrike_okazaki_bans_only_protected_lions() {
+    // CHU-14: the Lion on h8 is protected by the Gold on h9.
+    let fen = "12/11k/12/4r2g4/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    let opts = [("counterstrike", "okazaki")];
+    assert!(!legal_after(&opts, fen, &["e9e6"], "c3h8"));
+    let bare = "12/11k/12/4r7/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    assert!(legal_after(&opts, bare, &["e9e6"], "c3h8"));
+    assert!(!legal_after(&[], bare, &["e9e6"], "c3h8"), "strict");
+}
+
+#[test]
+fn counterstrike_final_square_only_allows_igui_on_a_lion() {
+    // White's Rook takes the Black Lion on c9; Black's Horned Falcon on e5
+    // faces the White Lion on e6.
+    let fen = board(&[("+H", "e5"), ("N", "c9"), ("n", "e6"), ("r", "c11")], "w");
+    let opts = [("counterstrike", "final-square-only")];
+    assert!(
+        !legal_after(&[], &fen, &["c11c9"], "e5e6e5"),
+        "strict: igui"
+    );
+    assert!(!legal_after(&[], &fen, &["c11c9"], "e5e6"));
+    assert!(legal_after(&opts, &fen, &["c11c9"], "e5e6e5"));
+    assert!(!legal_after(&opts, &fen, &["c11c9"], "e5e6"));
+}
+
+#[test]
+fn lion_by_lion_capture_sets_no_counterstrike() {
+    // White's Lion takes Black's adjacent Lion: Black's Bishop may then take
+    // the other White Lion.
+    let fen = board(&[("B", "c3"), ("N", "e6"), ("n", "e7"), ("n", "h8")], "w");
+    assert!(legal_after(&[], &fen, &["e7e6"], "c3h8"));
+}
+
+#[test]
+fn counterstrike_state_is_part_of_the_hash_and_of_repetition() {
+    let fen = "12/11k/12/4r2g4/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    let mut pos = position(&[], fen);
+    let mv = parse_move(&mut pos, "e9e6").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.hash(), pos.hash_from_scratch());
+    let struck = pos.hash();
+    // The same board and side set up directly: no counter-strike state.
+    let same = position(&[], &pos.fen());
+    assert_eq!(same.fen(), pos.fen());
+    assert_ne!(same.hash(), struck, "the state changes the hash");
+    // Shuffle the Kings back: the board repeats without the state.
+    for m in ["a1b1", "l11k11", "b1a1", "k11l11"] {
+        let mv = parse_move(&mut pos, m).unwrap();
+        pos.make(mv);
+        assert_eq!(pos.hash(), pos.hash_from_scratch(), "{m}");
+    }
+    assert_eq!(pos.fen(), same.fen());
+    assert_eq!(pos.hash(), same.hash());
+    let count = |p: &Position, h: u64| p.history().iter().filter(|&&x| x == h).count();
+    assert_eq!(count(&pos, struck), 1, "the struck position occurred once");
+    assert_eq!(count(&pos, pos.hash()), 1);
+    // Unmake restores the state and its hash.
+    for _ in 0..4 {
+        pos.unmake();
+    }
+    assert_eq!(pos.hash(), struck);
+    assert!(!legal(&mut pos, "c3h8"));
+}

@@ -11,6 +11,7 @@
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::ended_by_rule;
+use kamil_rules::special::lion::counterstrike_pending;
 use kamil_rules::{Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -62,6 +63,12 @@ fn check_fen_reload(pos: &mut Position, played: &[String]) -> Result<(), TestCas
         }
     };
     prop_assert_eq!(back.fen(), fen.clone(), "FEN rewritten, after {:?}", played);
+    if counterstrike_pending(pos) {
+        // Chu's counter-strike state (6.4 LT3) is part of the position but
+        // not of the FEN: the reloaded position rightly differs.
+        prop_assert_ne!(back.hash(), pos.hash(), "state not in the hash");
+        return Ok(());
+    }
     prop_assert_eq!(
         back.hash(),
         pos.hash(),

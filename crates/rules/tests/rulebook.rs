@@ -26,21 +26,7 @@ const BUILT: [&str; 4] = ["courier", "courier-modern", "sho-shogi", "chu-shogi"]
 /// Cases of the built variants that need a rule not built yet:
 /// (id, part, reason). Skipped by [`rulebook_cases`]; each must still fail
 /// ([`pending_cases_still_fail`]).
-const PENDING: &[(&str, &str, &str)] = &[
-    ("CHU-11", "a", LT2),
-    ("CHU-11", "b", LT2),
-    ("CHU-12", "a", LT2),
-    ("CHU-13", "b", LT2),
-    ("CHU-13", "c", LT2),
-    ("CHU-14", "a", LT3),
-];
-
-/// Why the Chu Shogi Lion-trading cases wait.
-const LT2: &str = "Chu Lion trading LT2 (6.4): a protected Lion two squares away may not be \
-                   taken; needs special/lion.rs";
-/// Why the Chu Shogi counter-strike case waits.
-const LT3: &str = "Chu counter-strike LT3 (6.4): needs the counter-strike state of \
-                   special/lion.rs";
+const PENDING: &[(&str, &str, &str)] = &[];
 
 /// Perft cases with more nodes than this are left to `tests/perft.rs` and the
 /// benchmark.

@@ -7,6 +7,7 @@ use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::special::lion::{CounterStrike, LionTrading, Protection};
 use crate::zobrist::Zobrist;
 
 /// FEN conventions of a variant.
@@ -750,6 +751,70 @@ fn build(
         }
     };
     let delayed_promotion = spec.special.delayed_promotion.as_ref().map(|d| d.turns);
+    let lion_trading = match &spec.special.lion_trading {
+        None => None,
+        Some(l) => {
+            let mask = |key: &str, list: &[String]| -> Result<u128, VariantError> {
+                let mut m = 0u128;
+                for k in list {
+                    let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
+                    m |= 1u128 << i;
+                }
+                Ok(m)
+            };
+            let lions = mask("special.lion_trading.lions", &l.lions)?;
+            let pawn_like = mask("special.lion_trading.pawn_like", &l.pawn_like)?;
+            let protection = match l.protection.as_str() {
+                "jcsa" => Protection::Jcsa,
+                "recapture" => Protection::Recapture,
+                o => {
+                    return Err(e(
+                        "special.lion_trading.protection",
+                        format!("`{o}`: expected `jcsa` or `recapture`"),
+                    ));
+                }
+            };
+            let counterstrike = match l.counterstrike.as_str() {
+                "strict" => Some(CounterStrike::Strict),
+                "okazaki" => Some(CounterStrike::Okazaki),
+                "everywhere" => Some(CounterStrike::Everywhere),
+                "final-square-only" => Some(CounterStrike::FinalSquareOnly),
+                "off" => None,
+                o => {
+                    return Err(e(
+                        "special.lion_trading.counterstrike",
+                        format!(
+                            "`{o}`: expected `strict`, `okazaki`, `everywhere`, \
+                             `final-square-only` or `off`"
+                        ),
+                    ));
+                }
+            };
+            match l.mode.as_str() {
+                "modern" => Some(LionTrading {
+                    lions,
+                    pawn_like,
+                    bridge: true,
+                    protection,
+                    counterstrike,
+                }),
+                "seed" => Some(LionTrading {
+                    lions,
+                    pawn_like,
+                    bridge: false,
+                    protection: Protection::Recapture,
+                    counterstrike: None,
+                }),
+                "off" => None,
+                o => {
+                    return Err(e(
+                        "special.lion_trading.mode",
+                        format!("`{o}`: expected `modern`, `seed` or `off`"),
+                    ));
+                }
+            }
+        }
+    };
 
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
@@ -783,6 +848,7 @@ fn build(
         rules,
         compulsory_opening,
         delayed_promotion,
+        lion_trading,
         options,
         chosen,
         zobrist,

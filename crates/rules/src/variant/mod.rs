@@ -93,6 +93,8 @@ pub struct Variant {
     pub compulsory_opening: Option<CompulsoryOpening>,
     /// Own turns a pawn waits on the last rank before it promotes (Albers).
     pub delayed_promotion: Option<u32>,
+    /// Chu Shogi's Lion-trading rules (rules/chu-shogi.md 6.4), if in force.
+    pub lion_trading: Option<crate::special::lion::LionTrading>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

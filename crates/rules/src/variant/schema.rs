@@ -234,6 +234,46 @@ pub struct SpecialSpec {
     /// A pawn on the last rank promotes only some turns later (Albers 1824).
     #[serde(default)]
     pub delayed_promotion: Option<DelayedPromotionSpec>,
+    /// Chu Shogi's Lion-trading rules (rules/chu-shogi.md 6.4).
+    #[serde(default)]
+    pub lion_trading: Option<LionTradingSpec>,
+}
+
+/// `[special.lion_trading]`: the Lion-trading rules of Chu Shogi
+/// (rules/chu-shogi.md 6.4, A3-A5), compiled into
+/// [`crate::special::lion::LionTrading`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct LionTradingSpec {
+    /// Piece keys of the Lions (`lion`, `promoted-kirin`).
+    pub lions: Vec<String>,
+    /// Piece keys of the pawn-like pieces: no bridge for LT2, and protectors
+    /// even when taken on the intermediate square (`pawn`, `go-between`).
+    #[serde(default)]
+    pub pawn_like: Vec<String>,
+    /// `modern` (LT1, LT2 with bridge and Pawn/Go-Between clause, LT3),
+    /// `seed` (LT1 and LT2 only, no bridge, no clause, no LT3) or `off`.
+    #[serde(default = "modern")]
+    pub mode: String,
+    /// Who protects a distant Lion: `jcsa` or `recapture` (A4).
+    #[serde(default = "jcsa")]
+    pub protection: String,
+    /// LT3 scope: `strict`, `okazaki`, `everywhere`, `final-square-only`
+    /// or `off` (A5).
+    #[serde(default = "strict")]
+    pub counterstrike: String,
+}
+
+fn modern() -> String {
+    "modern".to_string()
+}
+
+fn jcsa() -> String {
+    "jcsa".to_string()
+}
+
+fn strict() -> String {
+    "strict".to_string()
 }
 
 /// `[special.compulsory_opening]`

@@ -1,0 +1,5 @@
+//! Rules that Betza cannot say, one module per rule family, called at fixed
+//! hook points of move generation and make (ARCHITECTURE.md): the variant
+//! holds a typed configuration per module, never a name looked up in play.
+
+pub mod lion;
