@@ -169,3 +169,25 @@ fn perpetual_check_loses_in_sho_shogi() {
         lines.get("h8h7")
     );
 }
+
+#[test]
+fn search_keeps_to_the_chu_lion_trading_rules() {
+    // Rule book CHU-14 after White's Rook took a Black Lion on e6 (6.4 LT3):
+    // the Bishop may not take the Lion on h8, though it would gain most.
+    let fen = "12/11k/12/4r2g4/7n4/12/4N7/3G8/12/2B9/12/K11 w";
+    let chosen = |opts: &[(String, String)]| {
+        let v = Arc::new(Variant::builtin("chu-shogi", opts).unwrap());
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mv = kamil_rules::notation::parse_move(&mut pos, "e9e6").unwrap();
+        pos.make(mv);
+        let mut legal = Vec::new();
+        legal_moves(&mut pos, &mut legal);
+        let (text, _) = best(&pos, 3);
+        let listed = legal.iter().any(|m| move_text(pos.variant(), *m) == text);
+        assert!(listed, "{text} is not legal");
+        text
+    };
+    assert_ne!(chosen(&[]), "c3h8");
+    let off = [("lion-trading".to_string(), "off".to_string())];
+    assert_eq!(chosen(&off), "c3h8", "without the rule the capture is best");
+}
