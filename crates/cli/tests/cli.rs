@@ -190,11 +190,12 @@ fn variants_lists_the_built_in_games() {
             "courier-modern",
             "courier-albers",
             "sho-shogi",
-            "chu-shogi"
+            "chu-shogi",
+            "dai-shogi"
         ]
     );
     let json: serde_json::Value = serde_json::from_str(&ok(&["variants", "--json"])).expect("JSON");
-    assert_eq!(json.as_array().expect("array").len(), 5);
+    assert_eq!(json.as_array().expect("array").len(), 6);
 }
 
 #[test]

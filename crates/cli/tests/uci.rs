@@ -262,6 +262,13 @@ fn self_play_chu_shogi() {
     self_play("chu-shogi", &[("max-plies", "400")]);
 }
 
+/// Dai Shogi has no move limit by default either; its boards are bigger and
+/// slower, so the game is cut at 200 plies (a draw by `max-plies`).
+#[test]
+fn self_play_dai_shogi() {
+    self_play("dai-shogi", &[("max-plies", "200")]);
+}
+
 #[test]
 fn every_builtin_variant_has_a_self_play_test() {
     let src = include_str!("uci.rs");

@@ -182,6 +182,11 @@ fn rulebook_positions() -> Vec<BookPosition> {
             })
             .unwrap_or_default();
         options.sort();
+        // A case under an option not built yet (`tests/rulebook.rs` keeps
+        // it in PENDING and checks that the variant still refuses it).
+        if Variant::builtin(variant, &options).is_err() {
+            continue;
+        }
         let moves: Vec<String> = c["moves"]
             .as_array()
             .map(|a| {
@@ -265,6 +270,17 @@ proptest! {
     #[test]
     fn chu_shogi_royal_safety(choices in choices()) {
         let v = load("chu-shogi", &[("royal-safety", "true"), ("chu-old-setup", "true")]);
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn dai_shogi(choices in choices()) {
+        walk(Position::start(load("dai-shogi", &[])), &choices)?;
+    }
+
+    #[test]
+    fn dai_shogi_royal_safety(choices in choices()) {
+        let v = load("dai-shogi", &[("royal-safety", "true"), ("dai-relief", "all-forward")]);
         walk(Position::start(v), &choices)?;
     }
 

@@ -1,7 +1,7 @@
 //! The rule books' test cases (`tests/data/cases.json`, schema in
 //! `tests/data/CASES.md`) for the variants built so far: `courier`,
-//! `courier-modern`, `sho-shogi` and `chu-shogi`. Cases of other variants
-//! are skipped.
+//! `courier-modern`, `sho-shogi`, `chu-shogi` and `dai-shogi`. Cases of
+//! other variants are skipped.
 //!
 //! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
 //! data by [`rulebook_cases`], which collects every failure and reports them
@@ -21,7 +21,13 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The variants implemented so far; cases of any other variant are skipped.
-const BUILT: [&str; 4] = ["courier", "courier-modern", "sho-shogi", "chu-shogi"];
+const BUILT: [&str; 5] = [
+    "courier",
+    "courier-modern",
+    "sho-shogi",
+    "chu-shogi",
+    "dai-shogi",
+];
 
 /// Cases of the built variants that need a rule not built yet:
 /// (id, part, reason). Skipped by [`rulebook_cases`]; each must still fail
@@ -45,6 +51,9 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("SHO-16", "b", "sho_16b_fourfold_repetition_draw"),
     ("CHU-20", "b", "chu_20b_double_capture_takes_both_royals"),
     ("CHU-20", "d", "chu_20d_crown_prince_left_game_goes_on"),
+    ("DAI-14", "b", "dai_14b_crown_prince_left_game_goes_on"),
+    ("DAI-14", "d", "dai_14d_last_royal_taken_white_wins"),
+    ("DAI-15", "b", "dai_15b_stalemate_black_loses"),
 ];
 
 fn cases() -> Vec<Value> {
@@ -603,5 +612,57 @@ fn chu_20d_crown_prince_left_game_goes_on() {
     assert!(
         replies.contains(&"e7e6".to_string()),
         "the Crown Prince may take the Lion: {replies:?}"
+    );
+}
+
+#[test]
+fn dai_14b_crown_prince_left_game_goes_on() {
+    let (_, mut pos) = manual("DAI-14", "b");
+    assert_eq!(pos.depth(), 1, "a9a1 was played");
+    assert_eq!(at(&pos, "a1"), piece(&pos, "rook", Side::Second));
+    let squares: Vec<String> = pos
+        .royals(Side::First)
+        .iter()
+        .map(|&s| sq_name(&pos, s))
+        .collect();
+    assert_eq!(squares, ["c1"], "the Crown Prince is Black's royal now");
+    assert_eq!(ended_by_rule(&pos), None);
+    assert_eq!(outcome(&mut pos), None, "the game goes on");
+    let replies: Vec<String> = legal(&mut pos)
+        .iter()
+        .map(|m| move_text(pos.variant(), *m))
+        .collect();
+    assert!(
+        replies.contains(&"c1b1".to_string()),
+        "the Crown Prince moves like a King: {replies:?}"
+    );
+}
+
+#[test]
+fn dai_14d_last_royal_taken_white_wins() {
+    let (_, mut pos) = manual("DAI-14", "d");
+    assert_eq!(pos.depth(), 1, "a9a1 was played");
+    assert_eq!(at(&pos, "a1"), piece(&pos, "rook", Side::Second));
+    assert!(pos.royals(Side::First).is_empty(), "Black has no royal");
+    let won = Some(Outcome::Win {
+        winner: Side::Second,
+        reason: Reason::RoyalsCaptured,
+    });
+    assert_eq!(ended_by_rule(&pos), won);
+    assert_eq!(outcome(&mut pos), won);
+    assert!(legal(&mut pos).is_empty(), "no move after the end");
+}
+
+#[test]
+fn dai_15b_stalemate_black_loses() {
+    let (_, mut pos) = manual("DAI-15", "b");
+    assert_eq!(pos.side(), Side::First);
+    assert!(legal(&mut pos).is_empty(), "Black has no legal move");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::Stalemate
+        })
     );
 }

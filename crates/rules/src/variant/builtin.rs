@@ -19,4 +19,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "chu-shogi",
         include_str!("../../../../variants/chu-shogi.toml"),
     ),
+    (
+        "dai-shogi",
+        include_str!("../../../../variants/dai-shogi.toml"),
+    ),
 ];
