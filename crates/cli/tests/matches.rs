@@ -329,7 +329,7 @@ fn false_claims_no_move_and_refused_moves_lose() {
     ]);
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(
-        out.contains("B made a false claim: 1-0 {White mates}"),
+        out.contains("B made a false claim: 0-1 {Black mates}"),
         "{out}"
     );
 

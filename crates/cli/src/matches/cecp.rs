@@ -251,10 +251,11 @@ impl Cecp {
     }
 
     fn move_line(&self, m: &str) -> String {
+        let m = xboard_legs(m);
         if self.f.usermove {
             format!("usermove {m}")
         } else {
-            m.to_string()
+            m
         }
     }
 
@@ -378,6 +379,9 @@ impl Client for Cecp {
         }
         self.known = t.moves.len();
         let mut said = None;
+        // A multi-leg move may come one leg a line, each but the last ending
+        // in a comma (HaChu: `move e7d8,` then `move d8d7`).
+        let mut legs = String::new();
         loop {
             match self.p.recv(t.deadline) {
                 Recv::Line(l) => {
@@ -388,8 +392,12 @@ impl Client for Cecp {
                         let Some(m) = w.next() else {
                             return Err(Failure::Protocol("`move` without a move".into()));
                         };
+                        legs.push_str(m);
+                        if m.ends_with(',') {
+                            continue;
+                        }
                         self.known += 1;
-                        return Ok(Reply::Move(m.to_string()));
+                        return Ok(Reply::Move(legs));
                     }
                     if let Some(m) = l.strip_prefix("My move is") {
                         let m = m.trim_start_matches([' ', ':']).trim();
@@ -475,5 +483,49 @@ mod tests {
         );
         let f = with_said(Failure::Timeout("no move".into()), &None);
         assert_eq!(f.to_string(), "timed out (no move)");
+    }
+}
+
+/// Our multi-square move text (`e5e6e7`, `e5e6e5+`) in XBoard's form, one
+/// leg per comma-separated part (`e5e6,e6e7`); other moves are unchanged.
+fn xboard_legs(m: &str) -> String {
+    let b = m.as_bytes();
+    let mut squares: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < b.len() && b[i].is_ascii_lowercase() {
+        let start = i;
+        i += 1;
+        let digits = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == digits {
+            // A letter without a rank: a promotion suffix, not a square.
+            i = start;
+            break;
+        }
+        squares.push(&m[start..i]);
+    }
+    if squares.len() < 3 {
+        return m.to_string();
+    }
+    let legs: Vec<String> = squares
+        .windows(2)
+        .map(|w| format!("{}{}", w[0], w[1]))
+        .collect();
+    format!("{}{}", legs.join(","), &m[i..])
+}
+
+#[cfg(test)]
+mod leg_tests {
+    use super::xboard_legs;
+
+    #[test]
+    fn multi_square_moves_become_comma_legs() {
+        assert_eq!(xboard_legs("e5e6e7"), "e5e6,e6e7");
+        assert_eq!(xboard_legs("e5e6e5"), "e5e6,e6e5");
+        assert_eq!(xboard_legs("b10c11b12+"), "b10c11,c11b12+");
+        assert_eq!(xboard_legs("a7a8f"), "a7a8f");
+        assert_eq!(xboard_legs("e2e4"), "e2e4");
     }
 }

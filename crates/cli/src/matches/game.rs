@@ -222,6 +222,18 @@ pub fn play(
                 game.fault = None;
                 break;
             }
+            Reply::Claim(c) if concedes(&c, side) => {
+                // A claim that the opponent has won is a resignation
+                // (HaChu with no move left: `1-0 {resign}` as the second player).
+                lose(
+                    &mut game,
+                    side,
+                    Termination::Normal,
+                    format!("{name} resigns ({c})"),
+                );
+                game.fault = None;
+                break;
+            }
             Reply::Claim(c) => {
                 lose(
                     &mut game,
@@ -293,5 +305,26 @@ fn finish(seats: &mut [&mut Seat; 2], game: &Played) {
             c.end_game(game.result(), &game.why);
         }
         seat.after_game();
+    }
+}
+
+/// Does the result claim `c` (`1-0 {...}`) give the game to the claimer's
+/// opponent? `side` is the claimer.
+fn concedes(c: &str, side: Side) -> bool {
+    let result = c.split_whitespace().next().unwrap_or("");
+    matches!((result, side), ("1-0", Side::Second) | ("0-1", Side::First))
+}
+
+#[cfg(test)]
+mod claim_tests {
+    use super::concedes;
+    use kamil_rules::Side;
+
+    #[test]
+    fn a_claim_for_the_opponent_is_a_resignation() {
+        assert!(concedes("1-0 {resign}", Side::Second));
+        assert!(concedes("0-1 {White resigns}", Side::First));
+        assert!(!concedes("1-0 {checkmate}", Side::First));
+        assert!(!concedes("1/2-1/2 {repetition}", Side::Second));
     }
 }

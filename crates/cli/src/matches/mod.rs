@@ -52,7 +52,10 @@ REFEREE
   crash, a lost connection, a flag fall (beyond --time-margin), a false result
   claim, `bestmove (none)` in a live position, or refusing a legal move loses
   the game; the reason is printed and written in the PGN (Termination tag and
-  a comment). Each opening is played twice, colours swapped.
+  a comment). A claim that the opponent has won is a resignation. A CECP
+  multi-leg move goes out as comma-separated legs (`e5e6,e6e7`) and may come
+  back one leg a line (`move e5e6,` then `move e6e7`). Each opening is played
+  twice, colours swapped.
 
 EXAMPLES
   kamil match courier --games 100 --concurrency 2 --random-plies 4 --tc 10+0.1 \\

@@ -65,7 +65,7 @@ def main():
             say("resign")
             return
         if hit(a.claim_at):
-            say("1-0 {White mates}")
+            say("0-1 {Black mates}")
             return
         if hit(a.illegal_at):
             say("move a1a1")
