@@ -269,15 +269,23 @@ fn flag_fall_loses() {
 
 #[test]
 fn resigning_loses_without_being_a_problem() {
+    for (flag, dir) in [("--resign-at 7", "resign"), ("--null-at 7", "null-move")] {
+        resigning_loses(flag, dir);
+    }
+}
+
+/// B resigns at its 7th reply by `flag`: `resign`, or XBoard's null move
+/// `move @@@@` (HaChu's way of giving up).
+fn resigning_loses(flag: &str, dir: &str) {
     let Some(_) = python() else { return };
-    let dir = scratch("resign");
+    let dir = scratch(dir);
     let pgn = dir.join("games.pgn");
     let (out, _) = play(&[
         "courier",
         "--engine",
         &fake_uci("A", ""),
         "--engine",
-        &fake_cecp("B", "--resign-at 7"),
+        &fake_cecp("B", flag),
         "--games",
         "1",
         "--depth",

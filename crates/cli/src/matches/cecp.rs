@@ -392,6 +392,11 @@ impl Client for Cecp {
                         let Some(m) = w.next() else {
                             return Err(Failure::Protocol("`move` without a move".into()));
                         };
+                        if m == "@@@@" && legs.is_empty() {
+                            // XBoard's null move: HaChu sends it when it has
+                            // no move it would make, i.e. it gives up.
+                            return Ok(Reply::Resign);
+                        }
                         legs.push_str(m);
                         if m.ends_with(',') {
                             continue;

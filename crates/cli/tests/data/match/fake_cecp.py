@@ -7,7 +7,7 @@ scripted game at the current ply and checks the opponent's moves against
 the script ("Illegal move" otherwise).
 
 Options: --script FILE, --name NAME, --no-setboard (then it needs `edit`),
---illegal-at N / --crash-at N / --claim-at N / --resign-at N (-1 = every
+--illegal-at N / --crash-at N / --claim-at N / --resign-at N / --null-at N (-1 = every
 own ply),
 --record FILE (append every line heard).
 """
@@ -24,6 +24,7 @@ def main():
     ap.add_argument("--crash-at", type=int)
     ap.add_argument("--claim-at", type=int)
     ap.add_argument("--resign-at", type=int)
+    ap.add_argument("--null-at", type=int)
     ap.add_argument("--record")
     a = ap.parse_args()
     script = [l.strip() for l in open(a.script) if l.strip()]
@@ -63,6 +64,9 @@ def main():
             die("crash on purpose", 3)
         if hit(a.resign_at):
             say("resign")
+            return
+        if hit(a.null_at):
+            say("move @@@@")
             return
         if hit(a.claim_at):
             say("0-1 {Black mates}")
