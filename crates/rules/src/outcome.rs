@@ -114,7 +114,7 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
     let o = s.flip();
-    if v.pieces.iter().any(|p| p.royal) {
+    if v.has_royals {
         if pos.royals(s).is_empty() {
             return Some(Outcome::Win {
                 winner: o,

@@ -832,6 +832,7 @@ fn build(
         .iter()
         .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
     let ripening = infos.iter().any(|p| p.ripens_to.is_some());
+    let has_royals = infos.iter().any(|p| p.royal);
     let variant = Variant {
         name: spec.name.clone(),
         title: spec.title.clone(),
@@ -855,6 +856,7 @@ fn build(
         attacks,
         any_promotion,
         ripening,
+        has_royals,
         tokens,
     };
     // The start position must be a position.

@@ -107,6 +107,9 @@ pub struct Variant {
     pub(crate) any_promotion: bool,
     /// Some type ripens into another after its owner's moves.
     pub ripening: bool,
+    /// Some type is royal: losing every royal loses (looked up at every
+    /// node of a search, so kept rather than derived each time).
+    pub has_royals: bool,
     /// FEN tokens, longest first: (text, piece).
     pub(crate) tokens: Vec<(String, Piece)>,
 }
