@@ -209,6 +209,12 @@ pub fn play(
                 break;
             }
         };
+        // A claim that the opponent has won is a resignation (HaChu with no
+        // move left: `1-0 {resign}` as the second player).
+        let reply = match reply {
+            Reply::Claim(c) if concedes(&c, side) => Reply::Resign,
+            r => r,
+        };
         let text = match reply {
             Reply::Move(m) => m,
             Reply::Resign => {
@@ -219,18 +225,6 @@ pub fn play(
                     format!("{name} resigns"),
                 );
                 // Resigning is no failure: the engine stays and is not reported.
-                game.fault = None;
-                break;
-            }
-            Reply::Claim(c) if concedes(&c, side) => {
-                // A claim that the opponent has won is a resignation
-                // (HaChu with no move left: `1-0 {resign}` as the second player).
-                lose(
-                    &mut game,
-                    side,
-                    Termination::Normal,
-                    format!("{name} resigns ({c})"),
-                );
                 game.fault = None;
                 break;
             }
