@@ -25,7 +25,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Python 3 runs the fakes; a test that needs them fails without it.
-fn python() -> Option<&'static str> {
+fn require_python() {
     let ok = Command::new("python3")
         .arg("--version")
         .output()
@@ -33,7 +33,13 @@ fn python() -> Option<&'static str> {
     // The test suite needs python3 anyway (scripts/test generates the
     // Fairy-Stockfish data with it): a missing one is an error, not a skip.
     assert!(ok, "python3 is needed for the fake engines of these tests");
-    Some("python3")
+}
+
+/// `kamil match courier --engine A --engine B REST...`: (stdout, stderr).
+fn courier_match(a: &str, b: &str, rest: &[&str]) -> (String, String) {
+    let mut args = vec!["courier", "--engine", a, "--engine", b];
+    args.extend_from_slice(rest);
+    play(&args)
 }
 
 /// `cmd=python3 fake_uci.py --script ... EXTRA,name=..`.
@@ -101,24 +107,23 @@ fn tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
 
 #[test]
 fn scripted_games_end_in_mate_with_colours_alternating() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("mate");
     let pgn = dir.join("games.pgn");
     let rec = dir.join("b.rec");
     let b = fake_cecp("B", &format!("--record {}", rec.display()));
-    let (out, err) = play(&[
-        "courier",
-        "--engine",
+    let (out, err) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &b,
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     // Each game is won by its first player (the script mates with White).
     assert!(
         out.contains("Score of A vs B: 1 - 1 - 0  [0.500] 2"),
@@ -170,22 +175,21 @@ fn scripted_games_end_in_mate_with_colours_alternating() {
 
 #[test]
 fn illegal_move_loses() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("illegal");
     let pgn = dir.join("games.pgn");
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_uci("B", "--illegal-at -1"),
-        "--games",
-        "2",
-        "--nodes",
-        "10",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "2",
+            "--nodes",
+            "10",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of A vs B: 2 - 0 - 0"), "{out}");
     assert!(out.contains("Problems:"), "{out}");
     assert!(out.contains("game 1: B played an illegal move"), "{out}");
@@ -205,22 +209,21 @@ fn illegal_move_loses() {
 
 #[test]
 fn crash_loses_and_the_engine_is_restarted() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("crash");
     let pgn = dir.join("games.pgn");
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_cecp("B", "--crash-at 5"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     // B crashes when asked to play ply 5, which it meets only as Black (game
     // 1); started afresh, it plays game 2 as White to the end and mates.
     assert!(out.contains("Score of A vs B: 1 - 1 - 0"), "{out}");
@@ -237,23 +240,22 @@ fn crash_loses_and_the_engine_is_restarted() {
 
 #[test]
 fn flag_fall_loses() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("flag");
     let pgn = dir.join("games.pgn");
     let t0 = std::time::Instant::now();
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_uci("B", "--hang-at 3"),
-        "--games",
-        "1",
-        "--tc",
-        "1+0.1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "1",
+            "--tc",
+            "1+0.1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(
         out.contains("game 1: B lost on time (no bestmove within the"),
@@ -277,22 +279,21 @@ fn resigning_loses_without_being_a_problem() {
 /// B resigns at its 7th reply by `flag`: `resign`, or XBoard's null move
 /// `move @@@@` (HaChu's way of giving up).
 fn resigning_loses(flag: &str, dir: &str) {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch(dir);
     let pgn = dir.join("games.pgn");
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_cecp("B", flag),
-        "--games",
-        "1",
-        "--depth",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(!out.contains("Problems"), "{out}");
     let g = games(&pgn);
@@ -303,55 +304,35 @@ fn resigning_loses(flag: &str, dir: &str) {
 
 #[test]
 fn a_hung_engine_without_a_clock_loses_after_the_move_timeout() {
-    let Some(_) = python() else { return };
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    require_python();
+    let (out, _) = courier_match(
         &fake_uci("A", "--hang-at 0"),
-        "--engine",
         &fake_uci("B", ""),
-        "--games",
-        "1",
-        "--depth",
-        "1",
-        "--move-timeout",
-        "0.5",
-    ]);
+        &["--games", "1", "--depth", "1", "--move-timeout", "0.5"],
+    );
     assert!(out.contains("Score of A vs B: 0 - 1 - 0"), "{out}");
     assert!(out.contains("game 1: A did not move within 0.5 s"), "{out}");
 }
 
 #[test]
 fn false_claims_no_move_and_refused_moves_lose() {
-    let Some(_) = python() else { return };
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    require_python();
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_cecp("B", "--claim-at 3"),
-        "--games",
-        "1",
-        "--depth",
-        "1",
-    ]);
+        &["--games", "1", "--depth", "1"],
+    );
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(
         out.contains("B made a false claim: 0-1 {Black mates}"),
         "{out}"
     );
 
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", "--none-at 2"),
-        "--engine",
         &fake_uci("B", ""),
-        "--games",
-        "1",
-        "--depth",
-        "1",
-    ]);
+        &["--games", "1", "--depth", "1"],
+    );
     assert!(out.contains("Score of A vs B: 0 - 1 - 0"), "{out}");
     assert!(out.contains("A said it has no move"), "{out}");
 
@@ -365,17 +346,7 @@ fn false_claims_no_move_and_refused_moves_lose() {
         data().join("fake_cecp.py").display(),
         other.display()
     );
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
-        &fake_uci("A", ""),
-        "--engine",
-        &b,
-        "--games",
-        "1",
-        "--depth",
-        "1",
-    ]);
+    let (out, _) = courier_match(&fake_uci("A", ""), &b, &["--games", "1", "--depth", "1"]);
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(
         out.contains("B refused the legal move k1j3: Illegal move: k1j3"),
@@ -385,7 +356,7 @@ fn false_claims_no_move_and_refused_moves_lose() {
 
 #[test]
 fn edit_mode_and_openings_with_the_second_player_to_move() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("edit");
     // The position after the script's first move, Black to move, and the
     // rest of the script from there.
@@ -411,21 +382,20 @@ fn edit_mode_and_openings_with_the_second_player_to_move() {
         rec.display()
     );
     let pgn = dir.join("games.pgn");
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &a,
-        "--engine",
         &b,
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--openings",
-        openings.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     // White mates in both games: A is White in game 1, B in game 2.
     assert!(out.contains("Score of A vs B: 1 - 1 - 0"), "{out}");
     let heard = std::fs::read_to_string(&rec).unwrap();
@@ -447,22 +417,21 @@ fn edit_mode_and_openings_with_the_second_player_to_move() {
 
 #[test]
 fn sprt_stops_a_one_sided_match_early() {
-    let Some(_) = python() else { return };
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    require_python();
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_uci("B", "--illegal-at -1"),
-        "--games",
-        "60",
-        "--nodes",
-        "1",
-        "--sprt",
-        "elo0=0,elo1=50",
-        "--concurrency",
-        "2",
-    ]);
+        &[
+            "--games",
+            "60",
+            "--nodes",
+            "1",
+            "--sprt",
+            "elo0=0,elo1=50",
+            "--concurrency",
+            "2",
+        ],
+    );
     assert!(out.contains("H1 accepted (elo1 = 50)"), "{out}");
     let line = out.lines().find(|l| l.starts_with("Score of")).unwrap();
     let n: u32 = line.rsplit(' ').next().unwrap().parse().unwrap();
@@ -473,24 +442,23 @@ fn sprt_stops_a_one_sided_match_early() {
 
 #[test]
 fn max_plies_adjudicates_a_draw() {
-    let Some(_) = python() else { return };
+    require_python();
     let dir = scratch("maxplies");
     let pgn = dir.join("games.pgn");
-    let (out, _) = play(&[
-        "courier",
-        "--engine",
+    let (out, _) = courier_match(
         &fake_uci("A", ""),
-        "--engine",
         &fake_uci("B", ""),
-        "--games",
-        "1",
-        "--depth",
-        "1",
-        "--max-plies",
-        "10",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--max-plies",
+            "10",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of A vs B: 0 - 0 - 1"), "{out}");
     let g = games(&pgn);
     assert_eq!(tag(&g[0], "Termination"), Some("adjudication"));
@@ -545,19 +513,18 @@ fn bad_setups_are_errors_not_lost_games() {
         "courier", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast",
     ]);
     assert!(e.contains("time control `fast`"), "{e}");
-    if python().is_some() {
-        // An engine that does not offer the variant is refused at the start.
-        let e = fail(&[
-            "courier-modern",
-            "--engine",
-            &fake_uci("A", ""),
-            "--engine",
-            &fake_uci("B", ""),
-            "--depth",
-            "1",
-        ]);
-        assert!(e.contains("does not offer variant `courier-modern`"), "{e}");
-    }
+    require_python();
+    // An engine that does not offer the variant is refused at the start.
+    let e = fail(&[
+        "courier-modern",
+        "--engine",
+        &fake_uci("A", ""),
+        "--engine",
+        &fake_uci("B", ""),
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("does not offer variant `courier-modern`"), "{e}");
 }
 
 /// A program on PATH or in /usr/games (where Debian puts engines).
@@ -580,21 +547,20 @@ fn fairy_stockfish_plays_fairy_max_at_courier() {
     };
     let dir = scratch("peers");
     let pgn = dir.join("games.pgn");
-    let (out, err) = play(&[
-        "courier",
-        "--engine",
+    let (out, err) = courier_match(
         &format!("cmd={},name=FSF,depth=3", fsf.display()),
-        "--engine",
         &format!("cmd={},proto=xboard,name=FMax,depth=2", fmax.display()),
-        "--games",
-        "2",
-        "--random-plies",
-        "3",
-        "--max-plies",
-        "80",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+        &[
+            "--games",
+            "2",
+            "--random-plies",
+            "3",
+            "--max-plies",
+            "80",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of FSF vs FMax:"), "{out}");
     // Both programs understood every move: no game ended by a failure.
     assert!(!out.contains("Problems"), "{out}\n{err}");

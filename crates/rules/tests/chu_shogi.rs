@@ -3,6 +3,9 @@
 //! Horned Falcon's pass and igui (6.2), the promoted Kirin (3), and every
 //! option of `variants/chu-shogi.toml` (sections 4, 5, 6.5, A1-A13).
 
+mod common;
+use common::moves_from;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::outcome;
@@ -12,28 +15,11 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Arc::new(Variant::builtin("chu-shogi", &opts).unwrap_or_else(|e| panic!("{options:?}: {e}")))
+    common::variant("chu-shogi", options)
 }
 
 fn position(options: &[(&str, &str)], fen: &str) -> Position {
     Position::from_fen(variant(options), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The legal moves from `square`, as texts.
-fn moves_from(pos: &mut Position, square: &str) -> BTreeSet<String> {
-    let mut out = Vec::new();
-    legal_moves(pos, &mut out);
-    let v = pos.variant().clone();
-    out.iter()
-        .map(|m| move_text(&v, *m))
-        .filter(|t| {
-            t.starts_with(square) && !t[square.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
 }
 
 /// Moves of a piece that end where they began (passes and igui).

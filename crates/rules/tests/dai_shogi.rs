@@ -3,6 +3,9 @@
 //! tokens of section 9, the start position of section 4, promotion details
 //! of section 5, and every option of `variants/dai-shogi.toml`.
 
+mod common;
+use common::moves_from;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::outcome;
@@ -11,11 +14,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Arc::new(Variant::builtin("dai-shogi", &opts).unwrap_or_else(|e| panic!("{options:?}: {e}")))
+    common::variant("dai-shogi", options)
 }
 
 /// A position from (square, token) pairs; Black K a1 and White K o15 are
@@ -56,19 +55,6 @@ fn position(options: &[(&str, &str)], pieces: &[(&str, &str)], side: &str) -> Po
     fen.push(' ');
     fen.push_str(side);
     Position::from_fen(variant(options), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The legal moves from `square`, as texts.
-fn moves_from(pos: &mut Position, square: &str) -> BTreeSet<String> {
-    let mut out = Vec::new();
-    legal_moves(pos, &mut out);
-    let v = pos.variant().clone();
-    out.iter()
-        .map(|m| move_text(&v, *m))
-        .filter(|t| {
-            t.starts_with(square) && !t[square.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
