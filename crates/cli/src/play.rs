@@ -14,7 +14,7 @@ use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Outcome, outcome};
-use kamil_rules::pgn::{GameRecord, write as write_pgn};
+use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Move, MoveKind, Position, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -114,6 +114,8 @@ struct Ending {
     winner: Option<Side>,
     /// `checkmate`, `White resigns`...
     reason: String,
+    /// The rules' result, when the rules ended the game.
+    outcome: Option<Outcome>,
 }
 
 /// One game in progress and where its text goes.
@@ -298,15 +300,17 @@ impl<W: Write> Session<W> {
                 result: if s == Side::First { "0-1" } else { "1-0" },
                 winner: Some(s.flip()),
                 reason: format!("{} resigns", self.side_name(s)),
+                outcome: None,
             });
         }
         outcome(&mut self.pos).map(|o| Ending {
             result: o.score(),
-            winner: match o {
-                Outcome::Win { winner, .. } => Some(winner),
-                Outcome::Draw { .. } => None,
+            winner: o.winner(),
+            reason: match o.points() {
+                Some(p) => format!("{} {p}", o.reason()),
+                None => o.reason().to_string(),
             },
-            reason: o.reason().to_string(),
+            outcome: Some(o),
         })
     }
 
@@ -562,7 +566,7 @@ impl<W: Write> Session<W> {
         } else {
             ("kamil".to_string(), user)
         };
-        let tags = vec![
+        let mut tags = vec![
             ("Event".to_string(), "kamil play".to_string()),
             ("Site".to_string(), "kamil".to_string()),
             ("Date".to_string(), today()),
@@ -570,6 +574,9 @@ impl<W: Write> Session<W> {
             ("White".to_string(), white),
             ("Black".to_string(), black),
         ];
+        if let Some(o) = end.as_ref().and_then(|e| e.outcome) {
+            tags.extend(outcome_tags(&o));
+        }
         write_pgn(&GameRecord {
             start: &self.start,
             moves: &moves,

@@ -54,16 +54,7 @@ fn main() {
             pos.make(r.best.unwrap());
             plies += 1;
         };
-        let s = match res {
-            Some(Outcome::Win { winner, .. }) => {
-                if winner == full_side {
-                    1.0
-                } else {
-                    0.0
-                }
-            }
-            _ => 0.5,
-        };
+        let s = res.map_or(0.5, |o: Outcome| o.value(full_side));
         score += s;
         println!(
             "game {g} full as {:?}: {:?} plies {plies} -> {s} total {score}/{}",

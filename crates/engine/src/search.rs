@@ -367,11 +367,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
-        match o {
-            Outcome::Win { winner, .. } if winner == self.pos.side() => MATE - ply as i32,
-            Outcome::Win { .. } => -(MATE - ply as i32),
-            Outcome::Draw { .. } => 0,
-        }
+        outcome_score(o, self.pos.side(), ply)
     }
 
     fn verdict_score(&self, v: Verdict, ply: usize) -> i32 {
@@ -881,6 +877,26 @@ impl<'a> Searcher<'a> {
             return -(MATE - ply as i32);
         }
         best
+    }
+}
+
+/// Centipawns per point of a 100-point split: a share of the points short
+/// of all of them scores like a material edge (60-40 = +100 for the
+/// player with 60), never like a mate.
+pub const CP_PER_POINT: f64 = 10.0;
+
+/// The score of the ended game `o` for `side` to move at `ply`: a mate
+/// score for a whole win or loss, 0 for a draw, and for points shared out
+/// ([`kamil_rules::Scoring::Shared`]) [`CP_PER_POINT`] per point above or
+/// below an even split (per cent of the total).
+pub fn outcome_score(o: Outcome, side: kamil_rules::Side, ply: usize) -> i32 {
+    let value = o.value(side);
+    if value >= 1.0 {
+        MATE - ply as i32
+    } else if value <= 0.0 {
+        -(MATE - ply as i32)
+    } else {
+        ((value - 0.5) * 100.0 * CP_PER_POINT).round() as i32
     }
 }
 

@@ -32,7 +32,7 @@ pub mod zobrist;
 
 pub use geometry::{Geometry, Square};
 pub use moves::{Move, MoveKind};
-pub use outcome::{Outcome, Reason};
+pub use outcome::{Outcome, Points, Reason, Scoring};
 pub use piece::{Piece, PieceType, Side};
 pub use position::Position;
 pub use variant::{Variant, VariantError};

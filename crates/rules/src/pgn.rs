@@ -4,6 +4,7 @@
 
 use crate::moves::Move;
 use crate::notation::move_text;
+use crate::outcome::{Outcome, Scoring};
 use crate::piece::Side;
 use crate::position::Position;
 
@@ -33,6 +34,30 @@ fn escape(s: &str) -> String {
 /// Comments cannot contain `}`; `{` goes too, for symmetry.
 fn comment(s: &str) -> String {
     s.replace('{', "(").replace('}', ")")
+}
+
+/// Tags that record a result in points, to add to [`GameRecord::tags`]:
+/// `DynamicScore` (`56-44`) for shared points, as rules/ordinary-variant.md
+/// 7.3 asks, or `Points` (`7-6.5`) for points that decide the game, then
+/// `Termination` with the reason (`bare king`). Empty for other results.
+pub fn outcome_tags(o: &Outcome) -> Vec<(String, String)> {
+    let Outcome::Points {
+        points,
+        scoring,
+        reason,
+        ..
+    } = o
+    else {
+        return Vec::new();
+    };
+    let name = match scoring {
+        Scoring::Shared => "DynamicScore",
+        Scoring::Decisive => "Points",
+    };
+    vec![
+        (name.to_string(), points.to_string()),
+        ("Termination".to_string(), reason.to_string()),
+    ]
 }
 
 /// The PGN text of `game`, ending with a blank line.
@@ -156,6 +181,45 @@ mod tests {
         let first = move_text(&v, moves[0]);
         assert!(text.contains(&format!("1. {first} ")), "{text}");
         assert!(text.contains("{stopped (by user)} *"), "{text}");
+    }
+
+    #[test]
+    fn points_results_carry_their_score() {
+        use crate::outcome::{Points, Reason};
+        let o = Outcome::Points {
+            points: Points::whole(56, 44),
+            scoring: Scoring::Shared,
+            reason: Reason::BareKing,
+            by: Some(Side::First),
+        };
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let start = Position::start(v);
+        let text = write(&GameRecord {
+            start: &start,
+            moves: &[],
+            tags: &outcome_tags(&o),
+            result: o.score(),
+            termination: None,
+        });
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+        assert!(text.contains("[DynamicScore \"56-44\"]"), "{text}");
+        assert!(text.contains("[Termination \"bare king\"]"), "{text}");
+        let d = Outcome::Points {
+            points: Points {
+                first: 14,
+                second: 13,
+            },
+            scoring: Scoring::Decisive,
+            reason: Reason::MoveRule,
+            by: None,
+        };
+        assert_eq!(outcome_tags(&d)[0], ("Points".into(), "7-6.5".into()));
+        assert!(
+            outcome_tags(&Outcome::Draw {
+                reason: Reason::Repetition
+            })
+            .is_empty()
+        );
     }
 
     #[test]

@@ -102,10 +102,10 @@ impl Report {
 
 /// The result of `o` for the side to move: 1 win, 0 draw, -1 loss.
 fn score_for_mover(o: &Outcome, pos: &Position) -> i32 {
-    match o {
-        Outcome::Win { winner, .. } if *winner == pos.side() => 1,
-        Outcome::Win { .. } => -1,
-        Outcome::Draw { .. } => 0,
+    match o.winner() {
+        Some(w) if w == pos.side() => 1,
+        Some(_) => -1,
+        None => 0,
     }
 }
 

@@ -56,6 +56,9 @@ pub struct Played {
     pub moves: Vec<Move>,
     /// The winner, if any.
     pub winner: Option<Side>,
+    /// The rules' result, when the rules ended the game (points results
+    /// score their share: 56-44 is 0.56 of a game to the first player).
+    pub outcome: Option<kamil_rules::Outcome>,
     /// Why the game ended, in words (`checkmate`, `B: illegal move ...`).
     pub why: String,
     /// The kind of ending.
@@ -66,6 +69,17 @@ pub struct Played {
 }
 
 impl Played {
+    /// What the game is worth to `side`, 0.0 to 1.0: the rules' share
+    /// for a points result, else 1, 0.5 or 0 by the winner.
+    pub fn value(&self, side: Side) -> f64 {
+        match (&self.outcome, self.winner) {
+            (Some(o), _) => o.value(side),
+            (None, Some(w)) if w == side => 1.0,
+            (None, Some(_)) => 0.0,
+            (None, None) => 0.5,
+        }
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(&self) -> &'static str {
         match self.winner {
@@ -92,6 +106,7 @@ pub fn play(
         start: start.clone(),
         moves: Vec::new(),
         winner: None,
+        outcome: None,
         why: String::new(),
         termination: Termination::Normal,
         fault: None,
@@ -136,10 +151,8 @@ pub fn play(
     let mut clocks: [Option<Duration>; 2] = [0, 1].map(|i| limits[i].tc.map(|tc| tc.base));
     loop {
         if let Some(o) = outcome(&mut pos) {
-            game.winner = match o {
-                kamil_rules::Outcome::Win { winner, .. } => Some(winner),
-                kamil_rules::Outcome::Draw { .. } => None,
-            };
+            game.winner = o.winner();
+            game.outcome = Some(o);
             game.why = o.reason().to_string();
             break;
         }

@@ -22,7 +22,7 @@ use anyhow::{Context, Result, bail};
 use config::{EngineConfig, Limits, Proto, SprtParams, TimeControl};
 use game::{GameRules, Played};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kamil_rules::pgn::{GameRecord, write as write_pgn};
+use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Position, Side};
 use stats::{Score, SprtState, format_elo};
 use std::io::{IsTerminal, Write};
@@ -375,21 +375,12 @@ pub fn run(args: Args) -> Result<()> {
             let white = &names[f.first];
             let black = &names[1 - f.first];
             // Points from engine 0's side.
-            match p.winner {
-                None => score.draws += 1,
-                Some(side) => {
-                    let winner = if side == Side::First {
-                        f.first
-                    } else {
-                        1 - f.first
-                    };
-                    if winner == 0 {
-                        score.wins += 1;
-                    } else {
-                        score.losses += 1;
-                    }
-                }
-            }
+            let engine0 = if f.first == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            score.record(p.value(engine0));
             if p.fault.is_some() {
                 problems.push(format!("game {}: {}", f.index + 1, p.why));
             }
@@ -420,6 +411,14 @@ pub fn run(args: Args) -> Result<()> {
                     ("Termination".to_string(), p.termination.tag().to_string()),
                     ("PlyCount".to_string(), p.moves.len().to_string()),
                 ];
+                if let Some(o) = &p.outcome {
+                    // The points tags; the Termination tag above stays PGN's own word.
+                    tags.extend(
+                        outcome_tags(o)
+                            .into_iter()
+                            .filter(|(k, _)| k != "Termination"),
+                    );
+                }
                 if lw != lb || lw.tc.is_none() {
                     tags.push(("WhiteLimits".to_string(), lw.describe()));
                     tags.push(("BlackLimits".to_string(), lb.describe()));

@@ -5,15 +5,21 @@
 
 use super::config::SprtParams;
 
-/// Games won, lost and drawn by the first engine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Games won, lost and drawn by the first engine, and what results in
+/// points (Dynamic Scoring's 56-44) add to or take from those counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
-    /// Won by the first engine.
+    /// Won by the first engine (more than half the points).
     pub wins: u32,
     /// Lost by the first engine.
     pub losses: u32,
     /// Drawn.
     pub draws: u32,
+    /// Sum over games of (the first engine's points - 1, 0.5 or 0 as the
+    /// game was counted): 0 unless results in points were shared out.
+    pub shared: f64,
+    /// The same for the squares of the points (for the variance).
+    pub shared_sq: f64,
 }
 
 /// An Elo difference and the half-width of its 95% confidence interval;
@@ -46,6 +52,24 @@ pub fn score_of_elo(elo: f64) -> f64 {
 }
 
 impl Score {
+    /// Counts a game worth `value` (0.0 to 1.0) to the first engine: a win
+    /// above 0.5, a loss below, a draw at 0.5, and the share of a points
+    /// result (0.56 for 56-44) kept for the score and its variance.
+    pub fn record(&mut self, value: f64) {
+        let plain = if value > 0.5 {
+            self.wins += 1;
+            1.0
+        } else if value < 0.5 {
+            self.losses += 1;
+            0.0
+        } else {
+            self.draws += 1;
+            0.5
+        };
+        self.shared += value - plain;
+        self.shared_sq += value * value - plain * plain;
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
@@ -54,16 +78,18 @@ impl Score {
     /// Points per game of the first engine, if any game was played.
     pub fn fraction(&self) -> Option<f64> {
         let n = self.games();
-        (n > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / n as f64)
+        (n > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0 + self.shared) / n as f64)
     }
 
     /// The variance of one game's points around the mean score.
     fn variance(&self, s: f64) -> f64 {
         let n = self.games() as f64;
-        (self.wins as f64 * (1.0 - s).powi(2)
+        let plain = self.wins as f64 * (1.0 - s).powi(2)
             + self.losses as f64 * s.powi(2)
-            + self.draws as f64 * (0.5 - s).powi(2))
-            / n
+            + self.draws as f64 * (0.5 - s).powi(2);
+        // Shared points: sum (x - s)^2 = sum x^2 - 2 s sum x + n s^2, of
+        // which the plain counts above give all but the adjustments.
+        ((plain + self.shared_sq - 2.0 * s * self.shared) / n).max(0.0)
     }
 
     /// Elo difference with its 95% margin, if any game was played.
@@ -92,7 +118,7 @@ impl Score {
             let spread = Score {
                 wins: self.wins + 1,
                 losses: self.losses + 1,
-                draws: self.draws,
+                ..*self
             };
             return spread.llr(p);
         }
@@ -178,6 +204,7 @@ mod tests {
             wins: 10,
             losses: 5,
             draws: 5,
+            ..Default::default()
         };
         let e = sc.elo().unwrap();
         assert!(close(e.elo, 88.739_499_846_542_5, 1e-6), "{e:?}");
@@ -195,6 +222,7 @@ mod tests {
             wins: 3,
             losses: 3,
             draws: 4,
+            ..Default::default()
         };
         let e = sc.elo().unwrap();
         assert!(close(e.elo, 0.0, 1e-12));
@@ -203,6 +231,7 @@ mod tests {
             wins: 4,
             losses: 0,
             draws: 0,
+            ..Default::default()
         };
         let e = all.elo().unwrap();
         assert!(e.elo.is_infinite() && e.margin.is_infinite());
@@ -228,6 +257,7 @@ mod tests {
             wins: 520,
             losses: 480,
             draws: 0,
+            ..Default::default()
         };
         let s1 = score_of_elo(10.0);
         let want = 1000.0 * (s1 - 0.5) * (1.04 - 0.5 - s1) / (2.0 * 0.2496);
@@ -238,15 +268,53 @@ mod tests {
             wins: 700,
             losses: 300,
             draws: 0,
+            ..Default::default()
         };
         assert_eq!(sprt_state(&strong, &p), SprtState::H1);
         let weak = Score {
             wins: 300,
             losses: 700,
             draws: 0,
+            ..Default::default()
         };
         assert_eq!(sprt_state(&weak, &p), SprtState::H0);
         assert_eq!(Score::default().llr(&p), 0.0);
+    }
+
+    #[test]
+    fn shared_points_count_their_share() {
+        let mut sc = Score::default();
+        sc.record(0.56);
+        sc.record(0.43);
+        sc.record(1.0);
+        sc.record(0.5);
+        assert_eq!((sc.wins, sc.losses, sc.draws), (2, 1, 1));
+        assert!(close(
+            sc.fraction().unwrap(),
+            (0.56 + 0.43 + 1.0 + 0.5) / 4.0,
+            1e-12
+        ));
+        let s = sc.fraction().unwrap();
+        let want = [0.56f64, 0.43, 1.0, 0.5]
+            .iter()
+            .map(|x| (x - s).powi(2))
+            .sum::<f64>()
+            / 4.0;
+        assert!(close(sc.variance(s), want, 1e-12));
+        // Plain results recorded one by one equal the counts.
+        let mut plain = Score::default();
+        for v in [1.0, 1.0, 0.0, 0.5] {
+            plain.record(v);
+        }
+        assert_eq!(
+            plain,
+            Score {
+                wins: 2,
+                losses: 1,
+                draws: 1,
+                ..Default::default()
+            }
+        );
     }
 
     #[test]
@@ -261,6 +329,7 @@ mod tests {
             wins: n,
             losses: 0,
             draws: 0,
+            ..Default::default()
         };
         // Counted as n + 1 wins and 1 loss.
         assert_eq!(
@@ -268,7 +337,8 @@ mod tests {
             Score {
                 wins: 4,
                 losses: 1,
-                draws: 0
+                draws: 0,
+                ..Default::default()
             }
             .llr(&p)
         );
@@ -279,6 +349,7 @@ mod tests {
             wins: 0,
             losses: 0,
             draws: 10,
+            ..Default::default()
         };
         assert!(draws.llr(&p) < 0.0);
     }
