@@ -1,6 +1,8 @@
 //! Game records as PGN text, with a `Variant` tag and, when the game did not
 //! begin at the variant's start, `SetUp` and `FEN` tags. Moves are written
 //! in kamil's coordinate notation ([`crate::notation::move_text`]).
+//! [`read`] takes such a record apart again: tags and move texts, which the
+//! caller checks against a variant with [`crate::notation::parse_move`].
 
 use crate::moves::Move;
 use crate::notation::move_text;
@@ -141,6 +143,181 @@ pub fn write(game: &GameRecord) -> String {
     out
 }
 
+/// A game record read from PGN text: its tags and its moves as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tags in the order given, `(name, value)`, values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The main line's move texts, in order (numbers, comments, variations,
+    /// NAGs and `!`/`?` marks removed).
+    pub moves: Vec<String>,
+    /// The game-termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if given.
+    pub result: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// PGN text that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("PGN line {line}: {what}")]
+pub struct PgnError {
+    /// 1-based line of the problem.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+}
+
+/// Reads the first game of PGN `text`: tag pairs, then movetext up to the
+/// termination marker or the next tag section. The moves are not checked
+/// against any rules here.
+///
+/// Errors: a malformed tag pair, an unclosed comment, variation or tag
+/// string, or text with neither tags nor moves.
+pub fn read(text: &str) -> Result<PgnGame, PgnError> {
+    let mut game = PgnGame::default();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut line = 1;
+    let err = |line: usize, what: &str| PgnError {
+        line,
+        what: what.to_string(),
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            '[' => {
+                if !game.moves.is_empty() || game.result.is_some() {
+                    break; // the next game's tags
+                }
+                let start_line = line;
+                let end = (i..chars.len())
+                    .find(|&j| chars[j] == '\n')
+                    .unwrap_or(chars.len());
+                let pair: String = chars[i + 1..end].iter().collect();
+                let pair = pair.trim_end();
+                let Some(body) = pair.strip_suffix(']') else {
+                    return Err(err(start_line, "tag pair without a closing `]`"));
+                };
+                let (name, value) = body
+                    .trim()
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| err(start_line, "tag pair without a value"))?;
+                let value = value.trim();
+                let Some(quoted) = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .filter(|_| value.len() >= 2)
+                else {
+                    return Err(err(
+                        start_line,
+                        &format!("tag `{name}`: value not in quotes"),
+                    ));
+                };
+                let mut v = String::new();
+                let mut esc = false;
+                for ch in quoted.chars() {
+                    if esc || ch != '\\' {
+                        v.push(ch);
+                        esc = false;
+                    } else {
+                        esc = true;
+                    }
+                }
+                game.tags.push((name.to_string(), v));
+                i = end;
+            }
+            '{' => {
+                let start_line = line;
+                let Some(end) = (i..chars.len()).find(|&j| chars[j] == '}') else {
+                    return Err(err(start_line, "comment `{` never closed"));
+                };
+                line += chars[i..end].iter().filter(|&&c| c == '\n').count();
+                i = end + 1;
+            }
+            ';' | '%' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => {
+                let start_line = line;
+                let mut depth = 0;
+                loop {
+                    let Some(&ch) = chars.get(i) else {
+                        return Err(err(start_line, "variation `(` never closed"));
+                    };
+                    match ch {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        '\n' => line += 1,
+                        '{' => {
+                            let Some(end) = (i..chars.len()).find(|&j| chars[j] == '}') else {
+                                return Err(err(start_line, "comment `{` never closed"));
+                            };
+                            line += chars[i..end].iter().filter(|&&c| c == '\n').count();
+                            i = end;
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            _ => {
+                let start = i;
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], '{' | '(' | ')' | '[' | ';')
+                {
+                    i += 1;
+                }
+                let word: String = chars[start..i].iter().collect();
+                if word == ")" || i == start {
+                    i += 1;
+                    continue;
+                }
+                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word.as_str()) {
+                    game.result = Some(word);
+                    continue;
+                }
+                if word.starts_with('$') {
+                    continue;
+                }
+                // `12.`, `12...`, or a number glued to its move (`12.e4`).
+                let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                let rest = if rest.len() < word.len() && rest.starts_with('.') {
+                    rest.trim_start_matches('.')
+                } else {
+                    word.as_str()
+                };
+                let mv = rest.trim_end_matches(['!', '?', '#']);
+                if !mv.is_empty() {
+                    game.moves.push(mv.to_string());
+                }
+            }
+        }
+    }
+    if game.tags.is_empty() && game.moves.is_empty() && game.result.is_none() {
+        return Err(err(1, "no tags and no moves"));
+    }
+    Ok(game)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +415,48 @@ mod tests {
         });
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    }
+
+    #[test]
+    fn read_gives_back_what_write_wrote() {
+        let v = Arc::new(Variant::builtin("chu-shogi", &[]).unwrap());
+        let start = Position::start(v.clone());
+        let mut pos = start.clone();
+        let moves = first_moves(&mut pos, 5);
+        let tags = vec![("White".to_string(), "a \"quoted\" name".to_string())];
+        let text = write(&GameRecord {
+            start: &start,
+            moves: &moves,
+            tags: &tags,
+            result: "*",
+            termination: Some("stopped"),
+        });
+        let game = read(&text).unwrap();
+        assert_eq!(game.tag("Variant"), Some("chu-shogi"));
+        assert_eq!(game.tag("White"), Some("a \"quoted\" name"));
+        let texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
+        assert_eq!(game.moves, texts);
+        assert_eq!(game.result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn read_skips_comments_variations_numbers_and_marks() {
+        let text = "[Event \"x\"]\n\n1. e2e4! {best (really)} e7e5 (1... d7d5 {x} 2. e4d5) \
+                    2.g1f3 $1 ; a remark\n b8c6?! 3... c6d4 1-0\n\n[Event \"next\"]\n1. a2a3 *";
+        let game = read(text).unwrap();
+        assert_eq!(game.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "c6d4"]);
+        assert_eq!(game.result.as_deref(), Some("1-0"));
+        assert_eq!(game.tags.len(), 1);
+    }
+
+    #[test]
+    fn read_names_the_line_of_a_problem() {
+        let e = read("[Event \"x\"]\n\n1. e2e4 {open").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        let e = read("[Event x]\n").unwrap_err();
+        assert!(e.what.contains("quotes"), "{e}");
+        assert!(read("  \n ").is_err());
+        // Shogi promotion marks stay on the move.
+        assert_eq!(read("1. c7c8+ *").unwrap().moves, ["c7c8+"]);
     }
 }

@@ -100,6 +100,9 @@ pub struct PieceInfo {
     pub name: String,
     /// Rule book ID (`F`, `DE`, `+DH`).
     pub id: String,
+    /// The kanji written on a shogi piece (`獅子`), or empty when the
+    /// variant file gives none.
+    pub kanji: String,
     /// FEN token for the first player, upper case (`+H` for a promoted Dragon Horse).
     pub token: String,
     /// Movement as written in the file.

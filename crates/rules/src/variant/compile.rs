@@ -402,6 +402,7 @@ fn build(
                 .clone()
                 .or_else(|| s.letter.clone())
                 .unwrap_or_default(),
+            kanji: s.kanji.clone().unwrap_or_default(),
             token: s.letter.clone().unwrap_or_default(),
             betza: s.betza.clone(),
             royal: s.royal,

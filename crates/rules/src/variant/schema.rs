@@ -100,6 +100,10 @@ pub struct PieceSpec {
     /// The rule book's ID (`DE`, `Kr`); defaults to the FEN token.
     #[serde(default)]
     pub id: Option<String>,
+    /// The name written on a shogi piece (`獅子`), for boards that draw
+    /// traditional pieces; a promoted form gives the name on its back.
+    #[serde(default)]
+    pub kanji: Option<String>,
     /// FEN token for the first player (upper case; the second player's is
     /// its lower case). Pieces that exist only promoted have none.
     #[serde(default)]
