@@ -7,6 +7,7 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
+mod serve;
 mod uci;
 mod variants;
 
@@ -38,6 +39,8 @@ enum Command {
     Bench(bench::Args),
     /// Play games between two engines, with kamil's rules as referee.
     Match(matches::Args),
+    /// Serve the web page: play any game in the browser (and a JSON API).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Uci(a) => uci::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Match(a) => matches::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,331 @@
+//! The server's state: the games in play, each behind its own lock, with a
+//! bound on their number; the pool of engines that searches borrow; and the
+//! compiled variants, shared between games.
+
+use super::api::ApiError;
+use super::json::variant_view;
+use kamil_engine::{Engine, EngineConfig};
+use kamil_rules::{Move, Position, Variant};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
+
+/// Locks a mutex; a panic elsewhere while it was held (which the release
+/// build turns into an abort anyway) does not make it unusable.
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Events a game sends to its watchers, as (SSE event name, JSON data).
+pub type Event = (&'static str, String);
+
+/// A search in progress on a game.
+pub struct SearchSlot {
+    /// Set by `stop` before the engine is found; checked when it is.
+    pub cancel: Arc<AtomicBool>,
+    /// The engine's own stop flag, once the search runs.
+    pub engine_stop: Option<Arc<AtomicBool>>,
+}
+
+impl SearchSlot {
+    /// Asks the search to stop (now, or as soon as it starts).
+    pub fn stop(&self) {
+        self.cancel.store(true, Ordering::SeqCst);
+        if let Some(s) = &self.engine_stop {
+            s.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// One game: where it began and the moves played since.
+pub struct Game {
+    /// The game's id in URLs.
+    pub id: String,
+    /// The position the game began from (from the start or a FEN).
+    pub start: Position,
+    /// The position after every move played: `start` plus the game's moves.
+    pub pos: Position,
+    /// Bumped at every change, so a search result can tell it is stale.
+    pub generation: u64,
+    /// The running search, if any.
+    pub search: Option<SearchSlot>,
+    /// Last request that touched the game (for eviction).
+    pub last_used: Instant,
+    /// Watchers of this game (analysis, changes).
+    pub events: broadcast::Sender<Event>,
+}
+
+impl Game {
+    /// A new game from `start` (which may carry moves: they become the
+    /// game's moves, played from the position before them).
+    pub fn new(id: String, pos: Position) -> Game {
+        let mut start = pos.clone();
+        while start.depth() > 0 {
+            start.unmake();
+        }
+        let (events, _) = broadcast::channel(64);
+        Game {
+            id,
+            start,
+            pos,
+            generation: 0,
+            search: None,
+            last_used: Instant::now(),
+            events,
+        }
+    }
+
+    /// The moves played from `start`, in order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.pos.moves_played().collect()
+    }
+
+    /// The position after the first `ply` moves (`ply` at most the number
+    /// of moves played, which callers check).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut p = self.start.clone();
+        for m in self.pos.moves_played().take(ply) {
+            p.make(m);
+        }
+        p
+    }
+
+    /// Records a change: stops any search (its result no longer applies)
+    /// and tells the watchers.
+    pub fn changed(&mut self) {
+        self.generation += 1;
+        if let Some(s) = &self.search {
+            s.stop();
+        }
+        let data = format!(
+            "{{\"generation\":{},\"plies\":{}}}",
+            self.generation,
+            self.pos.depth()
+        );
+        // No watcher is not an error.
+        let _ = self.events.send(("state", data));
+    }
+}
+
+/// A game shared between request handlers.
+pub type SharedGame = Arc<Mutex<Game>>;
+
+/// The games in play, at most `max` of them.
+pub struct Store {
+    games: Mutex<HashMap<String, SharedGame>>,
+    max: usize,
+    counter: AtomicU64,
+    salt: RandomState,
+}
+
+impl Store {
+    /// An empty store that holds at most `max` games (at least 1).
+    pub fn new(max: usize) -> Store {
+        Store {
+            games: Mutex::new(HashMap::new()),
+            max: max.max(1),
+            counter: AtomicU64::new(1),
+            salt: RandomState::new(),
+        }
+    }
+
+    /// Number of games held.
+    pub fn len(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    /// The most games held at once.
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    /// Adds a game at `pos` and returns it. When the store is full, the
+    /// game used least recently that is not searching makes room.
+    ///
+    /// Errors: 503 when every game held is searching.
+    pub fn insert(&self, pos: Position) -> Result<SharedGame, ApiError> {
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        // Hard to guess, so one client does not stumble on another's game.
+        let id = format!("{n:x}{:012x}", self.salt.hash_one(n) & 0xffff_ffff_ffff);
+        let game = Arc::new(Mutex::new(Game::new(id.clone(), pos)));
+        let mut games = lock(&self.games);
+        if games.len() >= self.max {
+            let oldest = games
+                .iter()
+                .filter_map(|(k, g)| {
+                    // A game locked right now is in use: not a candidate.
+                    let g = g.try_lock().ok()?;
+                    g.search.is_none().then(|| (g.last_used, k.clone()))
+                })
+                .min();
+            match oldest {
+                Some((_, k)) => {
+                    games.remove(&k);
+                }
+                None => {
+                    return Err(ApiError::unavailable(format!(
+                        "the server holds {} games, all busy; try again later",
+                        self.max
+                    )));
+                }
+            }
+        }
+        games.insert(id, game.clone());
+        Ok(game)
+    }
+
+    /// The game with this id.
+    ///
+    /// Errors: 404 for an unknown id.
+    pub fn get(&self, id: &str) -> Result<SharedGame, ApiError> {
+        lock(&self.games).get(id).cloned().ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no game `{id}` (it may have ended or been evicted)"
+            ))
+        })
+    }
+
+    /// Removes a game, stopping its search.
+    ///
+    /// Errors: 404 for an unknown id.
+    pub fn remove(&self, id: &str) -> Result<(), ApiError> {
+        let g = lock(&self.games)
+            .remove(id)
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+        if let Some(s) = &lock(&g).search {
+            s.stop();
+        }
+        Ok(())
+    }
+}
+
+/// Engines lent to searches: at most `count` search at once; each engine
+/// keeps its hash table between searches of the same game.
+pub struct Engines {
+    permits: Arc<Semaphore>,
+    idle: Mutex<Vec<(Engine, String)>>,
+    hash_mb: usize,
+    wait: Duration,
+}
+
+/// An engine lent to one search; goes back to the pool with [`Engines::put`].
+pub struct Lent {
+    /// The engine.
+    pub engine: Engine,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Engines {
+    /// A pool of `count` engines (at least 1) of `hash_mb` MB each; a
+    /// search waits at most `wait` for one.
+    pub fn new(count: usize, hash_mb: usize, wait: Duration) -> Engines {
+        Engines {
+            permits: Arc::new(Semaphore::new(count.max(1))),
+            idle: Mutex::new(Vec::new()),
+            hash_mb: hash_mb.max(1),
+            wait,
+        }
+    }
+
+    /// Searches running now.
+    pub fn busy(&self, count: usize) -> usize {
+        count.max(1) - self.permits.available_permits()
+    }
+
+    /// Borrows an engine for game `game_id`, waiting for one to be free.
+    ///
+    /// Errors: 503 when none is free within the wait.
+    pub async fn take(&self, game_id: &str) -> Result<Lent, ApiError> {
+        let permit = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| ApiError::unavailable("every engine is busy; try again later".into()))?;
+        let mut idle = lock(&self.idle);
+        // Prefer the engine that last searched this game: its table still helps.
+        let at = idle.iter().position(|(_, g)| g == game_id);
+        let engine = match at.or(idle.len().checked_sub(1)) {
+            Some(i) => {
+                let (mut e, last) = idle.swap_remove(i);
+                if last != game_id {
+                    e.new_game();
+                }
+                e
+            }
+            None => Engine::new(EngineConfig {
+                hash_mb: self.hash_mb,
+                ..EngineConfig::default()
+            }),
+        };
+        Ok(Lent {
+            engine,
+            _permit: permit,
+        })
+    }
+
+    /// Returns an engine after a search of game `game_id`.
+    pub fn put(&self, lent: Lent, game_id: &str) {
+        lock(&self.idle).push((lent.engine, game_id.to_string()));
+    }
+}
+
+/// A variant's name and options in force, as a cache key.
+type VariantKey = (String, Vec<(String, String)>);
+
+/// Compiled variants by (name, options), shared between games, and their
+/// JSON views (which take some work: the help of every piece).
+pub struct Variants {
+    cache: Mutex<HashMap<VariantKey, Arc<Variant>>>,
+    views: Mutex<HashMap<VariantKey, Value>>,
+}
+
+/// Most (variant, options) pairs kept compiled.
+const VARIANT_CACHE: usize = 64;
+
+impl Variants {
+    /// An empty cache.
+    pub fn new() -> Variants {
+        Variants {
+            cache: Mutex::new(HashMap::new()),
+            views: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The built-in variant `name` with `options`, compiled once.
+    ///
+    /// Errors: 400 for an unknown variant, option or value.
+    pub fn get(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, ApiError> {
+        let mut opts = options.to_vec();
+        opts.sort();
+        let key = (name.to_string(), opts);
+        if let Some(v) = lock(&self.cache).get(&key) {
+            return Ok(v.clone());
+        }
+        let v =
+            Arc::new(Variant::builtin(name, options).map_err(|e| ApiError::bad(e.to_string()))?);
+        let mut cache = lock(&self.cache);
+        if cache.len() < VARIANT_CACHE {
+            cache.insert(key, v.clone());
+        }
+        Ok(v)
+    }
+
+    /// The JSON view of `v` ([`variant_view`]), built once per variant and
+    /// options in force.
+    pub fn view(&self, v: &Arc<Variant>) -> Value {
+        let key = (v.name.clone(), v.chosen.clone());
+        if let Some(view) = lock(&self.views).get(&key) {
+            return view.clone();
+        }
+        let view = variant_view(v);
+        let mut views = lock(&self.views);
+        if views.len() < VARIANT_CACHE {
+            views.insert(key, view.clone());
+        }
+        view
+    }
+}

@@ -1,0 +1,161 @@
+//! `kamil serve`: the browser front end. An HTTP server (axum on tokio)
+//! serving the page embedded from `web/` and a JSON API over the rules
+//! library and the engine:
+//!
+//! ```text
+//! GET    /api/variants                  built-in games and their options
+//! GET    /api/variants/{name}           one game drawn: board, pieces, help
+//! POST   /api/games                     new game {variant, options, fen, moves, pgn}
+//! GET    /api/games/{id}[?ply=N]        the game (at ply N): board, moves, legal moves, result
+//! DELETE /api/games/{id}
+//! GET    /api/games/{id}/variant        the game's variant drawn
+//! GET    /api/games/{id}/moves          legal moves
+//! POST   /api/games/{id}/moves          play {move, ply}
+//! POST   /api/games/{id}/undo           take back {plies}
+//! POST   /api/games/{id}/engine         search {movetime_ms, depth, nodes, play}
+//! POST   /api/games/{id}/stop           stop the search (it plays its best so far)
+//! GET    /api/games/{id}/events         server-sent events: state, info, bestmove
+//! GET    /api/games/{id}/pgn            the game as PGN
+//! GET    /api/status                    games held, searches running, bounds
+//! ```
+//!
+//! Games are isolated (each behind its own lock); searches run on
+//! blocking threads with engines borrowed from a bounded pool, each bounded
+//! in time; the number of games is bounded too (the least recently used
+//! idle game makes room).
+
+mod api;
+mod assets;
+mod games;
+mod json;
+mod sse;
+
+use anyhow::{Context, Result};
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use games::{Engines, Store, Variants};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Arguments of `kamil serve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to listen on (the loopback by default: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in the default web browser.
+    #[arg(long)]
+    open: bool,
+    /// Most games held at once; the least recently used idle one makes room.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_games: u64,
+    /// Engine searches that may run at once (each uses one core).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    engines: u64,
+    /// Longest engine search, ms: no request can ask for more.
+    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_movetime: u64,
+    /// Hash table of each engine, MB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+}
+
+/// What every handler shares.
+pub struct AppState {
+    games: Store,
+    engines: Engines,
+    engine_count: usize,
+    variants: Variants,
+    max_movetime_ms: u64,
+}
+
+/// Requests bigger than this are refused (a long PGN is a few tens of KB).
+const MAX_BODY: usize = 1 << 20;
+
+/// The router: the API under `/api`, the page's files elsewhere.
+fn router(state: Arc<AppState>) -> Router {
+    let api = Router::new()
+        .route("/variants", get(api::list_variants))
+        .route("/variants/{name}", get(api::get_variant))
+        .route("/games", post(api::create_game))
+        .route("/games/{id}", get(api::get_game).delete(api::delete_game))
+        .route("/games/{id}/variant", get(api::game_variant))
+        .route("/games/{id}/moves", get(api::legal).post(api::play))
+        .route("/games/{id}/undo", post(api::undo))
+        .route("/games/{id}/engine", post(api::think))
+        .route("/games/{id}/stop", post(api::stop))
+        .route("/games/{id}/events", get(sse::events))
+        .route("/games/{id}/pgn", get(api::export_pgn))
+        .route("/status", get(api::status))
+        .fallback(api::no_such_api)
+        .method_not_allowed_fallback(|| async { api::ApiError::method() });
+    Router::new()
+        .nest("/api", api)
+        .fallback(assets::asset)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// Serves until interrupted (Ctrl-C). Prints the page's address first.
+///
+/// Errors: the address cannot be bound (port in use), or the runtime
+/// cannot start.
+pub fn run(args: Args) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: Args) -> Result<()> {
+    let engines = args.engines as usize;
+    let state = Arc::new(AppState {
+        games: Store::new(args.max_games as usize),
+        engines: Engines::new(engines, args.hash as usize, Duration::from_secs(60)),
+        engine_count: engines,
+        variants: Variants::new(),
+        max_movetime_ms: args.max_movetime,
+    });
+    let addr = SocketAddr::new(args.host, args.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("listening on {addr}"))?;
+    let local = listener.local_addr()?;
+    let url = format!("http://{local}/");
+    println!("kamil serve: {url}  (Ctrl-C to stop)");
+    if args.open {
+        open_browser(&url);
+    }
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("serving")?;
+    Ok(())
+}
+
+/// Opens `url` in the desktop's browser; says so if it cannot.
+fn open_browser(url: &str) {
+    let cmd = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(cmd)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("kamil serve: could not open a browser ({cmd}: {e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,594 @@
+//! `kamil serve`'s JSON API against a real server on a free loopback port:
+//! games played, the engine's moves and analysis stream, stop, the bounds
+//! on games and search time, and bad input (each a 4xx with a message,
+//! after which the server keeps serving). A short load test plays 20 games
+//! at once and checks that none is mixed with another.
+
+#[path = "support/http.rs"]
+mod http;
+
+use http::{Server, call, get, post, raw};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+fn server(extra: &[&str]) -> Server {
+    Server::start(env!("CARGO_BIN_EXE_kamil"), extra)
+}
+
+fn new_game(addr: SocketAddr, body: Value) -> Value {
+    let r = post(addr, "/api/games", &body);
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()
+}
+
+fn texts(game: &Value) -> Vec<String> {
+    game["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_string())
+        .collect()
+}
+
+/// Expects a 4xx with a JSON `error` message; returns the message.
+fn client_error(r: &http::Response, status: u16) -> String {
+    assert_eq!(r.status, status, "{}", r.body);
+    let msg = r.json()["error"].as_str().unwrap_or_default().to_string();
+    assert!(!msg.is_empty(), "no message in {:?}", r.body);
+    msg
+}
+
+#[test]
+fn variants_are_listed_with_their_options_and_pieces() {
+    let s = server(&[]);
+    let list = get(s.addr, "/api/variants").json();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    for n in ["courier", "sho-shogi", "chu-shogi", "dai-shogi"] {
+        assert!(names.contains(&n), "{names:?}");
+    }
+    let chu = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "chu-shogi")
+        .unwrap();
+    assert!(
+        chu["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["name"] == "lion-trading")
+    );
+    assert_eq!(chu["side_names"][0], "Black (Sente)");
+
+    let v = get(s.addr, "/api/variants/chu-shogi").json();
+    assert_eq!(
+        (v["files"].as_u64(), v["ranks"].as_u64()),
+        (Some(12), Some(12))
+    );
+    assert_eq!(v["squares"].as_array().unwrap().len(), 144);
+    assert_eq!(v["style"], "shogi");
+    let piece = |key: &str| {
+        v["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["key"] == key)
+            .unwrap_or_else(|| panic!("no {key}"))
+            .clone()
+    };
+    let lion = piece("lion");
+    assert_eq!(lion["kanji"], "獅子");
+    assert_eq!(lion["id"], "Ln");
+    // From the middle of an empty board the Lion reaches every square
+    // within two steps (rules/chu-shogi.md 4.1): 5 x 5 less its own.
+    assert_eq!(lion["help"][0]["moves"].as_array().unwrap().len(), 24);
+    // A Pawn steps straight ahead: up for Black, down for White.
+    let pawn = piece("pawn");
+    assert_eq!(pawn["help"][0]["from"], "f6");
+    assert_eq!(pawn["help"][0]["moves"], json!(["f7"]));
+    assert_eq!(pawn["help"][1]["moves"], json!(["f5"]));
+    assert!(piece("tokin")["promoted"].as_bool().unwrap());
+    assert_eq!(piece("tokin")["kanji"], "と金");
+    // Chess games have no kanji; the ID is the letter.
+    let courier = get(s.addr, "/api/variants/courier").json();
+    assert_eq!(courier["style"], "chess");
+    assert!(
+        courier["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["kanji"] == "")
+    );
+}
+
+#[test]
+fn a_game_is_played_taken_back_and_exported() {
+    let s = server(&[]);
+    let g = new_game(s.addr, json!({"variant": "chu-shogi"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["plies"], 0);
+    assert_eq!(g["board"].as_array().unwrap().len(), 92);
+    assert_eq!(g["variant_info"]["name"], "chu-shogi");
+    let legal = get(s.addr, &format!("/api/games/{id}/moves")).json();
+    assert!(
+        legal
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["text"] == "f3f5")
+    );
+
+    let g = post(
+        s.addr,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "f3f5"}),
+    )
+    .json();
+    assert_eq!(texts(&g), ["f3f5"]);
+    assert_eq!(g["side_to_move"], 1);
+    assert_eq!(g["last_move"]["squares"], json!(["f3", "f5"]));
+    let g = post(
+        s.addr,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a9a8"}),
+    )
+    .json();
+    // The Lion may pass through any empty neighbour: the page offers each.
+    let pass = g["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["from"] == "f5" && m["to"] == "f5")
+        .expect("a pass")
+        .clone();
+    let vias: Vec<&str> = pass["vias"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for sq in ["e5", "g5", "e6", "f6", "g6"] {
+        assert!(vias.contains(&sq), "{vias:?}");
+    }
+    assert!(!vias.contains(&"f4"), "own Pawn on f4: {vias:?}");
+    let g = post(
+        s.addr,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "f5f6f5"}),
+    )
+    .json();
+    assert_eq!(texts(&g).len(), 3);
+
+    // An earlier ply, then a different move from it: the rest is dropped.
+    let at1 = get(s.addr, &format!("/api/games/{id}?ply=1")).json();
+    assert_eq!(at1["ply"], 1);
+    assert_eq!(at1["plies"], 3);
+    assert_eq!(
+        at1["legal"],
+        json!([]),
+        "moves are listed at the latest ply only"
+    );
+    let g = post(
+        s.addr,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "l9l8", "ply": 1}),
+    )
+    .json();
+    assert_eq!(texts(&g), ["f3f5", "l9l8"]);
+    let g = post(s.addr, &format!("/api/games/{id}/undo"), &json!({})).json();
+    assert_eq!(texts(&g), ["f3f5"]);
+
+    let pgn = get(s.addr, &format!("/api/games/{id}/pgn")).json()["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Variant \"chu-shogi\"]"), "{pgn}");
+    let again = new_game(s.addr, json!({"pgn": pgn}));
+    assert_eq!(texts(&again), ["f3f5"]);
+    assert_eq!(again["fen"], g["fen"]);
+
+    // From a FEN, with options.
+    let fen = g["fen"].as_str().unwrap();
+    let h = new_game(
+        s.addr,
+        json!({"variant": "chu-shogi", "fen": fen, "options": {"lion-trading": "seed"}}),
+    );
+    assert_eq!(h["fen"], fen);
+    assert_eq!(h["variant_info"]["chosen"]["lion-trading"], "seed");
+    let r = call(s.addr, "DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(r.status, 204);
+    client_error(&get(s.addr, &format!("/api/games/{id}")), 404);
+}
+
+#[test]
+fn the_result_is_given_with_its_reason() {
+    let s = server(&[]);
+    // Chu: capturing the last royal wins (rules/chu-shogi.md 2).
+    let fen = "12/12/12/12/12/12/5k6/5G6/12/12/12/5K6 b";
+    let g = new_game(s.addr, json!({"variant": "chu-shogi", "fen": fen}));
+    let id = g["id"].as_str().unwrap();
+    let g = post(
+        s.addr,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "f5f6"}),
+    )
+    .json();
+    assert_eq!(g["outcome"]["result"], "1-0", "{g}");
+    assert_eq!(g["outcome"]["winner"], 0);
+    assert!(!g["outcome"]["reason"].as_str().unwrap().is_empty());
+    assert_eq!(g["legal"], json!([]));
+    let msg = client_error(
+        &post(
+            s.addr,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "f1f2"}),
+        ),
+        409,
+    );
+    assert!(msg.contains("over"), "{msg}");
+    client_error(
+        &post(s.addr, &format!("/api/games/{id}/engine"), &json!({})),
+        409,
+    );
+}
+
+/// Reads server-sent events from `path` until `until` (an event name) or
+/// the deadline; returns the event names seen.
+fn watch(
+    addr: SocketAddr,
+    path: &str,
+    until: &str,
+) -> std::thread::JoinHandle<Vec<(String, String)>> {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let until = until.to_string();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut name = String::new();
+        for line in BufReader::new(s).lines() {
+            let Ok(line) = line else { break };
+            if let Some(n) = line.strip_prefix("event: ") {
+                name = n.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                seen.push((name.clone(), d.to_string()));
+                if name == until {
+                    break;
+                }
+            }
+        }
+        seen
+    })
+}
+
+#[test]
+fn the_engine_plays_and_its_analysis_streams() {
+    let s = server(&["--engines", "1"]);
+    let g = new_game(s.addr, json!({"variant": "courier"}));
+    let id = g["id"].as_str().unwrap();
+    let events = watch(s.addr, &format!("/api/games/{id}/events"), "bestmove");
+    std::thread::sleep(Duration::from_millis(200));
+    let r = post(
+        s.addr,
+        &format!("/api/games/{id}/engine"),
+        &json!({"depth": 4}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = r.json();
+    assert_eq!(r["played"], true);
+    assert_eq!(r["depth"], 4);
+    let best = r["best"].as_str().unwrap();
+    assert_eq!(texts(&r["game"]), [best]);
+    assert_eq!(r["pv"][0], best);
+    let seen = events.join().unwrap();
+    let names: Vec<&str> = seen.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names[0], "state", "{names:?}");
+    let infos: Vec<Value> = seen
+        .iter()
+        .filter(|(n, _)| n == "info")
+        .map(|(_, d)| serde_json::from_str(d).unwrap())
+        .collect();
+    assert_eq!(infos.len(), 4, "one info per iteration: {names:?}");
+    assert!(
+        infos
+            .iter()
+            .all(|i| i["pv"].as_array().is_some_and(|pv| !pv.is_empty()))
+    );
+    assert_eq!(infos[3]["depth"], 4);
+    assert!(names.contains(&"bestmove"), "{names:?}");
+
+    // Analysis only: the game does not change.
+    let r = post(
+        s.addr,
+        &format!("/api/games/{id}/engine"),
+        &json!({"nodes": 2000, "play": false}),
+    )
+    .json();
+    assert_eq!(r["played"], false);
+    assert_eq!(texts(&r["game"]).len(), 1);
+}
+
+#[test]
+fn stop_ends_a_search_and_search_time_is_bounded() {
+    let s = server(&["--max-movetime", "60000"]);
+    let g = new_game(s.addr, json!({"variant": "chu-shogi"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let addr = s.addr;
+    let path = format!("/api/games/{id}/engine");
+    let search = std::thread::spawn(move || post(addr, &path, &json!({"movetime_ms": 50_000})));
+    // Once it runs, a second search of the same game and a move are refused.
+    let started = Instant::now();
+    while get(s.addr, &format!("/api/games/{id}")).json()["searching"] != true {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the search never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    client_error(
+        &post(s.addr, &format!("/api/games/{id}/engine"), &json!({})),
+        409,
+    );
+    client_error(
+        &post(
+            s.addr,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": "f3f5"}),
+        ),
+        409,
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let r = post(s.addr, &format!("/api/games/{id}/stop"), &json!({})).json();
+    assert_eq!(r["stopped"], true);
+    let r = search.join().unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = r.json();
+    assert_eq!(
+        r["played"], true,
+        "stopped, the engine plays its best so far"
+    );
+    assert!(r["time_ms"].as_u64().unwrap() < 50_000, "{r}");
+    drop(s);
+
+    // The server's bound wins over what a request asks.
+    let s = server(&["--max-movetime", "200"]);
+    let g = new_game(s.addr, json!({"variant": "chu-shogi"}));
+    let id = g["id"].as_str().unwrap();
+    let r = post(
+        s.addr,
+        &format!("/api/games/{id}/engine"),
+        &json!({"movetime_ms": 600_000, "play": false}),
+    )
+    .json();
+    assert!(r["time_ms"].as_u64().unwrap() < 60_000, "{r}");
+    let r = post(
+        s.addr,
+        &format!("/api/games/{id}/engine"),
+        &json!({"depth": 60, "play": false}),
+    )
+    .json();
+    assert!(r["depth"].as_u64().unwrap() < 60, "{r}");
+}
+
+#[test]
+fn the_number_of_games_is_bounded() {
+    let s = server(&["--max-games", "3"]);
+    let ids: Vec<String> = (0..5)
+        .map(|_| {
+            new_game(s.addr, json!({"variant": "courier"}))["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let st = get(s.addr, "/api/status").json();
+    assert_eq!(st["games"], 3);
+    assert_eq!(st["max_games"], 3);
+    // The least recently used made room.
+    client_error(&get(s.addr, &format!("/api/games/{}", ids[0])), 404);
+    client_error(&get(s.addr, &format!("/api/games/{}", ids[1])), 404);
+    for id in &ids[2..] {
+        assert_eq!(get(s.addr, &format!("/api/games/{id}")).status, 200);
+    }
+}
+
+#[test]
+fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
+    let mut s = server(&[]);
+    let a = s.addr;
+    let g = new_game(a, json!({"variant": "courier"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let games = |p: &str| format!("/api/games/{id}{p}");
+
+    let m = client_error(
+        &post(a, "/api/games", &json!({"variant": "no-such-game"})),
+        400,
+    );
+    assert!(
+        m.contains("no such variant") && m.contains("chu-shogi"),
+        "{m}"
+    );
+    let m = client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "courier", "fen": "rnb/zz w"}),
+        ),
+        400,
+    );
+    assert!(m.contains("FEN"), "{m}");
+    client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "courier", "options": {"no-such": "x"}}),
+        ),
+        400,
+    );
+    client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "courier", "options": {"courier-opening": [1]}}),
+        ),
+        400,
+    );
+    client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "courier", "moves": ["a1a8"]}),
+        ),
+        400,
+    );
+    client_error(
+        &post(a, "/api/games", &json!({"pgn": "1. e2e4 {never closed"})),
+        400,
+    );
+    client_error(&post(a, "/api/games", &json!({})), 400);
+    client_error(&get(a, "/api/variants/no-such-game"), 404);
+
+    let m = client_error(&post(a, &games("/moves"), &json!({"move": "a1a8"})), 400);
+    assert!(m.contains("a1a8"), "{m}");
+    client_error(&post(a, &games("/moves"), &json!({"move": ""})), 400);
+    client_error(&post(a, &games("/moves"), &json!({"move": "ñ1ü2"})), 400);
+    client_error(
+        &post(a, &games("/moves"), &json!({"move": "b2b3", "ply": 99})),
+        400,
+    );
+    client_error(&post(a, &games("/moves"), &json!({"mvoe": "b2b3"})), 422);
+    client_error(&post(a, &games("/moves"), &json!({"move": 7})), 422);
+    client_error(&post(a, &games("/undo"), &json!({"plies": 5})), 400);
+    client_error(&post(a, &games("/engine"), &json!({"depth": 0})), 400);
+    client_error(
+        &post(a, &games("/engine"), &json!({"movetime_ms": -5})),
+        422,
+    );
+    client_error(&get(a, &games("?ply=7")), 400);
+    client_error(&get(a, &games("?ply=-1")), 400);
+
+    // Malformed JSON, no JSON, too much JSON.
+    let r = raw(
+        a,
+        "POST",
+        &games("/moves"),
+        b"{\"move\": ",
+        "application/json",
+    )
+    .unwrap();
+    client_error(&r, 400);
+    let r = raw(a, "POST", &games("/moves"), b"move=b2b3", "text/plain").unwrap();
+    client_error(&r, 415);
+    let big = format!("{{\"move\": \"{}\"}}", "a".repeat(2 << 20));
+    let r = raw(
+        a,
+        "POST",
+        &games("/moves"),
+        big.as_bytes(),
+        "application/json",
+    )
+    .unwrap();
+    client_error(&r, 413);
+
+    for p in [
+        "/api/games/nope",
+        "/api/games/nope/moves",
+        "/api/games/nope/pgn",
+        "/api/games/nope/events",
+    ] {
+        let m = client_error(&get(a, p), 404);
+        assert!(m.contains("nope"), "{m}");
+    }
+    client_error(
+        &post(a, "/api/games/nope/moves", &json!({"move": "b2b3"})),
+        404,
+    );
+    client_error(&post(a, "/api/games/nope/stop", &json!({})), 404);
+    client_error(&call(a, "DELETE", "/api/games/nope", None), 404);
+    client_error(&get(a, "/api/nothing-here"), 404);
+    client_error(&call(a, "PUT", "/api/games", None), 405);
+
+    // Still serving, and the game is as it was.
+    assert!(s.alive());
+    assert_eq!(get(a, "/api/status").status, 200);
+    let g = get(a, &games("")).json();
+    assert_eq!(g["plies"], 0);
+    let g = post(a, &games("/moves"), &json!({"move": "b2b3"})).json();
+    assert_eq!(texts(&g), ["b2b3"]);
+    assert_eq!(get(a, "/").status, 200);
+    assert!(get(a, "/app.js").body.contains("import"));
+}
+
+/// A small deterministic generator for the load test's random moves.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn twenty_games_at_once_stay_apart() {
+    let s = server(&["--max-games", "100"]);
+    let addr = s.addr;
+    let variants = [
+        "courier",
+        "sho-shogi",
+        "chu-shogi",
+        "dai-shogi",
+        "courier-modern",
+    ];
+    let until = Instant::now() + Duration::from_secs(5);
+    let threads: Vec<_> = (0..20)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let mut rng = Lcg(t as u64 + 1);
+                let variant = variants[t % variants.len()];
+                let mut g = new_game(addr, json!({"variant": variant}));
+                let mut mine: Vec<String> = Vec::new();
+                let mut requests = 1;
+                while Instant::now() < until {
+                    let id = g["id"].as_str().unwrap().to_string();
+                    let legal = g["legal"].as_array().unwrap();
+                    if legal.is_empty() || mine.len() >= 60 {
+                        g = new_game(addr, json!({"variant": variant}));
+                        mine.clear();
+                    } else {
+                        let m = legal[rng.below(legal.len())]["text"]
+                            .as_str()
+                            .unwrap()
+                            .to_string();
+                        let r = post(addr, &format!("/api/games/{id}/moves"), &json!({"move": m}));
+                        assert_eq!(r.status, 200, "{variant} {m}: {}", r.body);
+                        g = r.json();
+                        mine.push(m);
+                        assert_eq!(g["variant"], variant);
+                        assert_eq!(texts(&g), mine, "game {id} holds only its own moves");
+                    }
+                    requests += 1;
+                }
+                requests
+            })
+        })
+        .collect();
+    let total: usize = threads.into_iter().map(|t| t.join().unwrap()).sum();
+    assert!(total > 20, "{total} requests");
+    eprintln!("twenty_games_at_once_stay_apart: {total} requests in 5 s");
+}

@@ -1,0 +1,460 @@
+// The page: choose a game and its options, play against kamil or let two
+// people share the board, follow the engine's analysis live, step through
+// the moves, import and export FEN and PGN. Talks to the server through
+// api.js; draws with board.js; explains pieces with help.js.
+
+import { api } from './api.js';
+import { Board } from './board.js';
+import { showHelp } from './help.js';
+
+const $ = (id) => document.getElementById(id);
+
+const prefs = (() => {
+  try {
+    return JSON.parse(localStorage.getItem('kamil') ?? '{}');
+  } catch {
+    return {};
+  }
+})();
+const savePrefs = () => {
+  try {
+    localStorage.setItem('kamil', JSON.stringify(prefs));
+  } catch {
+    /* private mode: no memory */
+  }
+};
+
+const app = {
+  variants: [],
+  variant: null, // the game's variant view (board, pieces, help)
+  game: null, // the latest game view
+  view: null, // the view shown (the latest, or an earlier ply)
+  mode: 'first', // 'first' | 'second': the user's side against kamil; 'both': two people
+  flipped: false,
+  labels: prefs.labels ?? 'kanji',
+  thinking: false,
+  analysis: null,
+  events: null,
+  busy: 0,
+};
+window.kamil = app; // for the end-to-end test and the curious
+
+const board = new Board($('board'), {
+  onMove: (m) => userMove(m),
+  onPiece: (kind, side) => {
+    if (app.variant) showHelp($('help-body'), app.variant, kind, side, app.labels);
+  },
+});
+
+// --- errors and status ----------------------------------------------------
+
+let errorTimer = null;
+function showError(e) {
+  const box = $('error');
+  box.textContent = e?.message ?? String(e);
+  box.hidden = false;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+async function guarded(f) {
+  app.busy++;
+  try {
+    return await f();
+  } catch (e) {
+    showError(e);
+    return null;
+  } finally {
+    app.busy--;
+  }
+}
+
+function engineSide() {
+  if (app.mode === 'first') return 1;
+  if (app.mode === 'second') return 0;
+  return null;
+}
+
+function sideName(side) {
+  return app.variant?.side_names[side] ?? (side === 0 ? 'First' : 'Second');
+}
+
+// --- the new-game form ----------------------------------------------------
+
+function fillVariants() {
+  const sel = $('variant');
+  sel.replaceChildren();
+  for (const v of app.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.title;
+    sel.appendChild(o);
+  }
+  if (prefs.variant && app.variants.some((v) => v.name === prefs.variant)) sel.value = prefs.variant;
+  if (prefs.movetime) $('movetime').value = prefs.movetime;
+  if (prefs.depth != null) $('depth').value = prefs.depth;
+  fillOptions();
+}
+
+function fillOptions() {
+  const v = app.variants.find((x) => x.name === $('variant').value);
+  if (!v) return;
+  $('variant-desc').textContent = v.description;
+  const box = $('options');
+  box.replaceChildren();
+  $('options-box').hidden = v.options.length === 0;
+  $('options-summary').textContent = `Rule options (${v.options.length}), as in the rule book`;
+  for (const o of v.options) {
+    const label = document.createElement('label');
+    label.title = o.description;
+    label.append(`${o.name} `);
+    let input;
+    if (o.values.length) {
+      input = document.createElement('select');
+      for (const val of o.values) {
+        const opt = document.createElement('option');
+        opt.value = val;
+        opt.textContent = val;
+        input.appendChild(opt);
+      }
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+    }
+    input.value = o.default;
+    input.dataset.option = o.name;
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+  // The side names depend on the game (White/Black, Sente/Gote).
+  const names = v.side_names;
+  const mode = $('mode');
+  const keep = mode.value || prefs.mode || 'first';
+  mode.replaceChildren();
+  for (const [value, text] of [
+    ['first', `${names[0]}, moving first, against kamil`],
+    ['second', `${names[1]}, against kamil`],
+    ['both', 'both sides (two people, one board)'],
+  ]) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    mode.appendChild(o);
+  }
+  mode.value = keep;
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const input of $('options').querySelectorAll('[data-option]')) out[input.dataset.option] = input.value;
+  return out;
+}
+
+// --- games ----------------------------------------------------------------
+
+async function newGame(extra = {}) {
+  await stopThinking();
+  const variant = $('variant').value;
+  const req = { variant, options: chosenOptions(), ...extra };
+  const g = await guarded(() => api.newGame(req));
+  if (!g) return;
+  app.mode = $('mode').value;
+  Object.assign(prefs, { variant, mode: app.mode, movetime: $('movetime').value, depth: $('depth').value });
+  savePrefs();
+  if (app.game) api.remove(app.game.id).catch(() => {});
+  app.variant = g.variant_info;
+  delete g.variant_info;
+  app.flipped = app.mode === 'second';
+  app.analysis = null;
+  board.setView({ flipped: app.flipped, labels: app.labels });
+  board.setVariant(app.variant);
+  document.title = `kamil: ${app.variant.title}`;
+  $('title').textContent = app.variant.title;
+  $('help-body').textContent = 'Point at a piece (or press and hold it) to see how it moves.';
+  setGame(g);
+  subscribe(g.id);
+  maybeEngine();
+}
+
+function setGame(g) {
+  // Once a game is under way the board matters more than the form.
+  if (g.plies > 0 && app.game?.id === g.id && app.game.plies === 0) $('setup').open = false;
+  app.game = g;
+  app.view = g;
+  render();
+}
+
+function subscribe(id) {
+  if (app.events) app.events.close();
+  const es = api.events(id);
+  app.events = es;
+  es.addEventListener('info', (e) => {
+    if (!app.thinking || es !== app.events) return;
+    app.analysis = JSON.parse(e.data);
+    renderAnalysis();
+  });
+  es.addEventListener('state', (e) => {
+    const s = JSON.parse(e.data);
+    // A change made elsewhere (another tab): catch up, unless our own
+    // request is on its way with it.
+    setTimeout(async () => {
+      if (es !== app.events || app.busy || app.thinking) return;
+      if (app.game && s.generation > app.game.generation) {
+        const g = await guarded(() => api.game(id));
+        if (g && es === app.events) setGame(g);
+      }
+    }, 300);
+  });
+}
+
+async function userMove(m) {
+  const g = app.game;
+  if (!g || app.thinking) return;
+  const ply = app.view.ply < g.plies ? app.view.ply : undefined;
+  const next = await guarded(() => api.play(g.id, m.text, ply));
+  if (next) setGame(next);
+  else render();
+  maybeEngine();
+}
+
+function maybeEngine() {
+  const g = app.game;
+  if (!g || app.thinking || g.outcome || app.view !== g) return;
+  if (engineSide() === g.side_to_move) think(true);
+}
+
+function engineLimits() {
+  const req = { movetime_ms: Number($('movetime').value) };
+  const depth = $('depth').value;
+  if (depth) req.depth = Number(depth);
+  return req;
+}
+
+async function think(play) {
+  const g = app.game;
+  if (!g || app.thinking) return;
+  app.thinking = true;
+  app.analysis = null;
+  render();
+  let result = null;
+  try {
+    result = await api.think(g.id, { ...engineLimits(), play });
+  } catch (e) {
+    // 409: the game changed (undo, new game) while the engine thought.
+    if (e.status !== 409) showError(e);
+  }
+  app.thinking = false;
+  if (result && app.game?.id === g.id) {
+    app.analysis = result;
+    if (play) setGame(result.game);
+  }
+  render();
+}
+
+async function stopThinking() {
+  if (app.thinking && app.game) await api.stop(app.game.id).catch(() => {});
+}
+
+async function goPly(ply) {
+  const g = app.game;
+  if (!g) return;
+  const n = Math.max(0, Math.min(g.plies, ply));
+  if (n === g.plies) {
+    app.view = g;
+  } else {
+    const v = await guarded(() => api.game(g.id, n));
+    if (!v) return;
+    app.view = v;
+  }
+  render();
+  maybeEngine();
+}
+
+async function undo() {
+  const g = app.game;
+  if (!g || g.plies === 0) return;
+  let n = 1;
+  const es = engineSide();
+  if (!app.thinking && es != null && g.plies >= 2 && g.moves[g.plies - 1].side === es) n = 2;
+  const next = await guarded(() => api.undo(g.id, n));
+  if (next) setGame(next);
+}
+
+// --- drawing the panel ------------------------------------------------------
+
+function scoreText(score, side) {
+  // Scores come for the side to move; show them for the first player.
+  const sign = side === 0 ? 1 : -1;
+  if (score.mate != null) {
+    const m = score.mate * sign;
+    return m > 0 ? `${sideName(0)} mates in ${m}` : `${sideName(1)} mates in ${-m}`;
+  }
+  const cp = (score.cp * sign) / 100;
+  return `${cp >= 0 ? '+' : ''}${cp.toFixed(2)}`;
+}
+
+function renderAnalysis() {
+  const a = app.analysis;
+  const line = $('analysis-line');
+  const pv = $('pv');
+  if (!a) {
+    line.textContent = app.thinking ? 'kamil is thinking…' : 'Engine idle.';
+    pv.textContent = '';
+  } else {
+    const nodes = a.nodes >= 1e6 ? `${(a.nodes / 1e6).toFixed(1)}M` : `${Math.round(a.nodes / 1e3)}k`;
+    const prefix = app.thinking ? 'thinking · ' : a.best ? `best ${a.best} · ` : '';
+    line.textContent = `${prefix}depth ${a.depth} · score ${scoreText(a.score, a.side)} · ${nodes} nodes · ${(a.time_ms / 1000).toFixed(1)} s`;
+    pv.textContent = a.pv?.length ? `PV ${a.pv.join(' ')}` : '';
+  }
+  $('analysis').classList.toggle('active', app.thinking);
+}
+
+function renderMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  const g = app.game;
+  let li = null;
+  g.moves.forEach((m, i) => {
+    if (!li || m.side === 0) {
+      li = document.createElement('li');
+      list.appendChild(li);
+      if (m.side === 1) li.append(document.createTextNode('… '));
+    }
+    const a = document.createElement('button');
+    a.className = 'move';
+    a.textContent = m.text;
+    a.dataset.ply = String(i + 1);
+    if (app.view.ply === i + 1) a.classList.add('current');
+    a.addEventListener('click', () => goPly(i + 1));
+    li.appendChild(a);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function render() {
+  const g = app.game;
+  const v = app.view;
+  if (!g || !v) return;
+  const latest = v === g || v.ply === g.plies;
+  const userTurn = engineSide() !== v.side_to_move || !latest;
+  board.setPosition({
+    board: v.board,
+    legal: v.legal,
+    lastMove: v.last_move,
+    sideToMove: v.side_to_move,
+    check: v.check,
+    interactive: !app.thinking && !v.outcome && userTurn,
+  });
+  let status;
+  if (v.outcome) {
+    status = `${v.outcome.result}: ${v.outcome.text}.`;
+  } else {
+    status = `${sideName(v.side_to_move)} to move${v.check ? ', in check' : ''}.`;
+    if (app.thinking) status += ' kamil is thinking…';
+    const opening = v.legal.length === 1 && v.legal[0].kind === 'opening' ? v.legal[0] : null;
+    if (opening && !app.thinking) {
+      status += ` The compulsory opening ${opening.text} is the only move: ${opening.from} to ${opening.to} plays it.`;
+    }
+  }
+  if (!latest) status += ` (Viewing ply ${v.ply} of ${g.plies}; a move here replaces the rest.)`;
+  $('status').textContent = status;
+  $('status').classList.toggle('over', !!v.outcome);
+  renderMoves();
+  renderAnalysis();
+  $('move-now').disabled = !app.thinking;
+  $('hint').disabled = app.thinking || !!g.outcome || !latest;
+  $('undo').disabled = g.plies === 0;
+  $('first').disabled = $('prev').disabled = v.ply === 0;
+  $('next').disabled = $('last').disabled = latest;
+  const hasKanji = app.variant?.pieces.some((p) => p.kanji);
+  $('labels').hidden = !hasKanji;
+  $('labels').textContent = app.labels === 'kanji' ? 'IDs' : '漢字';
+  $('labels').title = app.labels === 'kanji' ? 'Label pieces with rule-book IDs' : 'Label pieces with kanji';
+}
+
+// --- import and export ------------------------------------------------------
+
+async function showPgn() {
+  const r = await guarded(() => api.pgn(app.game.id));
+  if (r) $('io-text').value = r.pgn;
+  return r?.pgn;
+}
+
+async function load() {
+  const text = $('io-text').value.trim();
+  if (!text) return;
+  const isPgn = /^\s*\[\w+\s+"/m.test(text) || /^\s*1\.\s/.test(text);
+  if (isPgn) {
+    const tag = /\[Variant\s+"([^"]+)"\]/.exec(text)?.[1];
+    if (tag && app.variants.some((v) => v.name === tag)) {
+      $('variant').value = tag;
+      fillOptions();
+    }
+    await newGame({ pgn: text });
+  } else {
+    await newGame({ fen: text });
+  }
+}
+
+async function download() {
+  const pgn = await showPgn();
+  if (!pgn) return;
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+  a.download = `${app.variant.name}.pgn`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// --- wiring -----------------------------------------------------------------
+
+$('variant').addEventListener('change', fillOptions);
+$('new-game').addEventListener('submit', (e) => {
+  e.preventDefault();
+  newGame();
+});
+$('mode').addEventListener('change', () => {
+  // Changing sides mid-game: kamil takes over the other side at once.
+  if (!app.game) return;
+  app.mode = $('mode').value;
+  prefs.mode = app.mode;
+  savePrefs();
+  render();
+  maybeEngine();
+});
+$('move-now').addEventListener('click', stopThinking);
+$('hint').addEventListener('click', () => think(false));
+$('first').addEventListener('click', () => goPly(0));
+$('prev').addEventListener('click', () => goPly(app.view.ply - 1));
+$('next').addEventListener('click', () => goPly(app.view.ply + 1));
+$('last').addEventListener('click', () => goPly(app.game.plies));
+$('undo').addEventListener('click', undo);
+$('flip').addEventListener('click', () => {
+  app.flipped = !app.flipped;
+  board.setView({ flipped: app.flipped, labels: app.labels });
+});
+$('labels').addEventListener('click', () => {
+  app.labels = app.labels === 'kanji' ? 'id' : 'kanji';
+  prefs.labels = app.labels;
+  savePrefs();
+  board.setView({ flipped: app.flipped, labels: app.labels });
+  render();
+});
+$('show-fen').addEventListener('click', () => { $('io-text').value = app.view.fen; });
+$('show-pgn').addEventListener('click', showPgn);
+$('load').addEventListener('click', load);
+$('download').addEventListener('click', download);
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, textarea, select') || !app.view) return;
+  if (e.key === 'ArrowLeft') goPly(app.view.ply - 1);
+  if (e.key === 'ArrowRight') goPly(app.view.ply + 1);
+});
+
+(async () => {
+  const list = await guarded(() => api.variants());
+  if (!list) return;
+  app.variants = list;
+  fillVariants();
+  await newGame();
+})();
