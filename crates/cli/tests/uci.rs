@@ -269,6 +269,17 @@ fn self_play_dai_shogi() {
     self_play("dai-shogi", &[("max-plies", "200")]);
 }
 
+/// Hiashatar ends by robado (bare King), repetition or the 50-move rule.
+#[test]
+fn self_play_hiashatar() {
+    self_play("hiashatar", &[]);
+}
+
+#[test]
+fn self_play_alfonso_great_chess() {
+    self_play("alfonso-great-chess", &[]);
+}
+
 #[test]
 fn every_builtin_variant_has_a_self_play_test() {
     let src = include_str!("uci.rs");

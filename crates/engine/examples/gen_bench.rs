@@ -2,7 +2,14 @@ use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::{Position, Variant, movegen::legal_moves, outcome::outcome};
 use std::sync::Arc;
 fn main() {
-    for name in ["courier", "courier-modern", "courier-albers", "sho-shogi"] {
+    // Variants named on the command line, or the first four games.
+    let mut names: Vec<String> = std::env::args().skip(1).collect();
+    if names.is_empty() {
+        names = ["courier", "courier-modern", "courier-albers", "sho-shogi"]
+            .map(String::from)
+            .to_vec();
+    }
+    for name in &names {
         let v = Arc::new(Variant::builtin(name, &[]).unwrap());
         let mut pos = Position::start(v.clone());
         println!("{name};{}", pos.fen());

@@ -11,6 +11,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{CompiledLeg, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
+use crate::special::bodyguard;
 use crate::special::lion::{self, LionTrading};
 use crate::variant::{PromotionWhen, Variant};
 
@@ -66,7 +67,7 @@ pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut 
 /// A non-capture to `t`: pushed when generating every move; when only
 /// noisy moves are wanted, only its promoting forms.
 #[inline(always)]
-fn push_quiet<const QUIET: bool>(
+pub(crate) fn push_quiet<const QUIET: bool>(
     v: &Variant,
     p: Piece,
     promotable: bool,
@@ -111,7 +112,16 @@ fn gen_moves<const QUIET: bool>(
         info.promoted.is_some() || !info.promotes_to.is_empty()
     };
     let initial = pos.on_initial(sq, p);
-    for l in &ms.leaps {
+    // Hiashatar's zones (special/bodyguard.rs) bound leaps and slides.
+    let zoned = v.bodyguard.as_ref().is_some_and(|bg| {
+        bodyguard::leaps_and_rides::<QUIET>(bg, pos, v, sq, p, initial, promotable, out)
+    });
+    let (leaps, rides) = if zoned {
+        (&[][..], &[][..])
+    } else {
+        (&ms.leaps[..], &ms.rides[..])
+    };
+    for l in leaps {
         if l.initial && !initial {
             continue;
         }
@@ -131,7 +141,7 @@ fn gen_moves<const QUIET: bool>(
             push(v, p, sq, t, Square::NONE, false, true, out);
         }
     }
-    for r in &ms.rides {
+    for r in rides {
         if r.initial && !initial {
             continue;
         }
@@ -324,7 +334,7 @@ fn walk(
 /// Adds the move from `from` to `to` with the promotion choices it has.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-fn push(
+pub(crate) fn push(
     v: &Variant,
     p: Piece,
     from: Square,
@@ -447,7 +457,7 @@ fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
 /// The first cell that is not empty from `from` along `step` (a piece or a
 /// wall), and its distance in steps.
 #[inline(always)]
-fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, u32) {
+pub(crate) fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, u32) {
     let mut s = from;
     let mut d = 0;
     loop {
@@ -461,15 +471,20 @@ fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, u32) {
 
 /// Does a rider entry list (types, max distance) let piece `p` reach `d` steps?
 #[inline(always)]
-fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
+pub(crate) fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
     let bit = 1u128 << p.kind();
     list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32)
 }
 
 /// Is `target` attacked by a piece of `by`: could one of `by`'s pieces
 /// capture there by its movement, whatever that would do to its own royal?
+/// In Hiashatar, in the sense of check: Bodyguards do not count and zones
+/// bound the others (special/bodyguard.rs).
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
+    if let Some(bg) = &v.bodyguard {
+        return bodyguard::is_attacked(bg, pos, target, by);
+    }
     let t = &v.attacks[by.index()];
     for &(off, mask) in &t.leaps {
         let p = pos.at(target.shift(off));
@@ -644,6 +659,12 @@ fn trial(
 ) -> bool {
     if let Some(lt) = lt
         && lion::captures_lion(lt, pos, *m)
+    {
+        return true;
+    }
+    if let Some(bg) = &pos.variant().bodyguard
+        && safety
+        && bodyguard::may_expose(bg, pos, m)
     {
         return true;
     }

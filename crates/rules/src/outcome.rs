@@ -28,6 +28,8 @@ pub enum Reason {
     MoveRule,
     /// The game-length limit was reached.
     MaxPlies,
+    /// Neither side can mate (King and one minor piece against a King).
+    InsufficientMaterial,
 }
 
 /// Points scored by the two players, in **half-points** (so Frolov's
@@ -223,6 +225,7 @@ impl fmt::Display for Reason {
             Reason::PerpetualCheck => "perpetual check",
             Reason::MoveRule => "move-count rule",
             Reason::MaxPlies => "game-length limit",
+            Reason::InsufficientMaterial => "insufficient material",
         })
     }
 }
@@ -344,6 +347,11 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
             reason: Reason::MaxPlies,
         });
     }
+    if v.rules.insufficient_material != 0 && insufficient_material(pos) {
+        return Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial,
+        });
+    }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     if moves.is_empty() {
@@ -357,6 +365,27 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
         return Some(verdict(s, v.rules.stalemate, Reason::Stalemate));
     }
     None
+}
+
+/// King against King, or King and one piece of a type in
+/// `rules.insufficient_material` against a lone King (Alfonso's Great
+/// Chess, rules/alfonso-great-chess.md section 7: K+B or K+N against K).
+fn insufficient_material(pos: &Position) -> bool {
+    let v = pos.variant();
+    let mut extra = None;
+    for side in Side::BOTH {
+        for &sq in pos.pieces(side) {
+            let p = pos.at(sq);
+            if v.pieces[p.kind() as usize].royal {
+                continue;
+            }
+            if extra.is_some() {
+                return false;
+            }
+            extra = Some(p);
+        }
+    }
+    extra.is_none_or(|p| v.rules.insufficient_material & (1u128 << p.kind()) != 0)
 }
 
 /// N-fold repetition of the current position (same side to move). With

@@ -191,6 +191,23 @@ impl Position {
                             count: 1,
                             victim: v,
                         });
+                    } else if let Some(v) = victim
+                        && pos.board[v.index()].is_empty()
+                        && pos.board[sq.index()].is_empty()
+                        && variant
+                            .movesets
+                            .iter()
+                            .any(|m| m[0].leaps.iter().any(|l| l.lame.len() >= 2))
+                        && let Some(w) =
+                            geo.square(geo.file(sq) as i32, geo.rank(sq) as i32 + 2 * dy)
+                        && pos.board[w.index()].is_side(pos.side.flip())
+                    {
+                        // A triple step (Hiashatar `pawns=winther`) passed `sq` and the next square.
+                        pos.ep = Some(EnPassant {
+                            squares: [sq, v],
+                            count: 2,
+                            victim: w,
+                        });
                     }
                 }
                 FenField::Halfmove => {

@@ -284,6 +284,37 @@ proptest! {
         walk(Position::start(v), &choices)?;
     }
 
+    #[test]
+    fn hiashatar(choices in choices()) {
+        walk(Position::start(load("hiashatar", &[])), &choices)?;
+    }
+
+    #[test]
+    fn hiashatar_zones_all_diag1(choices in choices()) {
+        let v = load("hiashatar", &[("hia-zone-affects", "all"), ("hia-capture", "diag1")]);
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn hiashatar_winther_mirror_step_only(choices in choices()) {
+        let v = load(
+            "hiashatar",
+            &[("pawns", "winther"), ("array", "mirror"), ("hia-zone", "step-only")],
+        );
+        walk(Position::start(v), &choices)?;
+    }
+
+    #[test]
+    fn alfonso_great_chess(choices in choices()) {
+        walk(Position::start(load("alfonso-great-chess", &[])), &choices)?;
+    }
+
+    #[test]
+    fn alfonso_great_chess_pawn_rank_3_castling_two(choices in choices()) {
+        let v = load("alfonso-great-chess", &[("pawn-rank", "3"), ("castling", "two")]);
+        walk(Position::start(v), &choices)?;
+    }
+
     /// Random games from the rule books' positions, which reach promotions,
     /// bare kings and ends of game far sooner than games from the start.
     #[test]

@@ -1,7 +1,7 @@
 //! The rule books' test cases (`tests/data/cases.json`, schema in
 //! `tests/data/CASES.md`) for the variants built so far: `courier`,
-//! `courier-modern`, `sho-shogi`, `chu-shogi` and `dai-shogi`. Cases of
-//! other variants are skipped.
+//! `courier-modern`, `sho-shogi`, `chu-shogi`, `dai-shogi`, `hiashatar` and
+//! `alfonso-great-chess`. Cases of other variants are skipped.
 //!
 //! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
 //! data by [`rulebook_cases`], which collects every failure and reports them
@@ -9,7 +9,9 @@
 //! data-driven test fails if a manual case has no such test. Cases that need
 //! a rule not built yet are listed in [`PENDING`] with the reason; they are
 //! skipped and counted, and [`pending_cases_still_fail`] fails as soon as one
-//! of them passes, so that the list is kept up to date.
+//! of them passes, so that the list is kept up to date. Cases whose position
+//! contradicts the rule book's own rules are listed in [`CONTRADICTED`] and
+//! checked, as the rule book meant them, by a named test of the game's file.
 
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::notation::{move_text, parse_move};
@@ -21,18 +23,51 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The variants implemented so far; cases of any other variant are skipped.
-const BUILT: [&str; 5] = [
+const BUILT: [&str; 7] = [
     "courier",
     "courier-modern",
     "sho-shogi",
     "chu-shogi",
     "dai-shogi",
+    "hiashatar",
+    "alfonso-great-chess",
 ];
 
 /// Cases of the built variants that need a rule not built yet:
 /// (id, part, reason). Skipped by [`rulebook_cases`]; each must still fail
 /// ([`pending_cases_still_fail`]).
 const PENDING: &[(&str, &str, &str)] = &[];
+
+/// Cases whose position, as written, has ended by the rule book's own
+/// game-end rule, so they cannot be checked as written: (id, part, the test
+/// in the game's file that checks what the case means, the reason).
+/// [`rulebook_cases`] checks that each still fails as written.
+const CONTRADICTED: &[(&str, &str, &str, &str)] = &[
+    (
+        "HIA-2",
+        "a",
+        "hiashatar.rs: hia_2a_bodyguard_gives_no_check",
+        "White has a lone King: robado (rules/hiashatar.md section 7) has drawn the game",
+    ),
+    (
+        "HIA-5",
+        "b",
+        "hiashatar.rs: hia_5b_without_the_bodyguard_the_rook_checks",
+        "White has a lone King: robado (rules/hiashatar.md section 7) has drawn the game",
+    ),
+    (
+        "HIA-7",
+        "a",
+        "hiashatar.rs: hia_7a_own_bodyguard_does_not_restrict",
+        "Black has a lone King: robado (rules/hiashatar.md section 7) has drawn the game",
+    ),
+    (
+        "HIA-7",
+        "b",
+        "hiashatar.rs: hia_7b_all_bodyguards_restrict",
+        "Black has a lone King: robado (rules/hiashatar.md section 7) has drawn the game",
+    ),
+];
 
 /// Perft cases with more nodes than this are left to `tests/perft.rs` and the
 /// benchmark.
@@ -54,6 +89,10 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("DAI-14", "b", "dai_14b_crown_prince_left_game_goes_on"),
     ("DAI-14", "d", "dai_14d_last_royal_taken_white_wins"),
     ("DAI-15", "b", "dai_15b_stalemate_black_loses"),
+    ("HIA-12", "b", "hia_12b_bare_king_draws_at_once"),
+    ("ALF-5", "b", "alf_5b_castling_king_side_rook_on_h1"),
+    ("ALF-5", "c", "alf_5c_castling_queen_side_rook_on_d1"),
+    ("ALF-8", "c", "alf_8c_en_passant_removes_pawn"),
 ];
 
 fn cases() -> Vec<Value> {
@@ -271,6 +310,7 @@ fn rulebook_cases() {
     let mut counts: Vec<(&str, usize, usize)> = BUILT.iter().map(|&n| (n, 0, 0)).collect();
     let mut skipped_perft = 0;
     let mut manual_seen = 0;
+    let mut contradicted = 0;
     // Pending cases skipped: (reason, count).
     let mut pending: Vec<(&str, usize)> = Vec::new();
     for c in &all {
@@ -284,6 +324,27 @@ fn rulebook_cases() {
         let id = str_field(c, "id").unwrap_or("?");
         let part = str_field(c, "part").unwrap_or("?");
         let kind = str_field(c, "kind").unwrap_or("?");
+        if let Some(&(_, _, test, reason)) = CONTRADICTED
+            .iter()
+            .find(|&&(i, p, _, _)| i == id && p == part)
+        {
+            contradicted += 1;
+            if check(c).is_ok() {
+                failures.push(format!(
+                    "{id}{part} ({variant}) passes as written: take it out of CONTRADICTED \
+                     ({reason}; {test})"
+                ));
+            }
+            let (file, name) = test.split_once(": ").expect("`file: test`");
+            let src = match file {
+                "hiashatar.rs" => include_str!("hiashatar.rs"),
+                other => panic!("CONTRADICTED names an unknown file `{other}`"),
+            };
+            if !src.contains(&format!("fn {name}()")) {
+                failures.push(format!("{id}{part}: no test `{name}` in {file}"));
+            }
+            continue;
+        }
         if let Some(&(_, _, reason)) = PENDING.iter().find(|&&(i, p, _)| i == id && p == part) {
             match pending.iter_mut().find(|(r, _)| *r == reason) {
                 Some(e) => e.1 += 1,
@@ -330,6 +391,12 @@ fn rulebook_cases() {
     for (reason, n) in &pending {
         println!("rule book cases: {n} pending: {reason}");
     }
+    println!("rule book cases: {contradicted} contradicted as written, checked by their own tests");
+    assert_eq!(
+        contradicted,
+        CONTRADICTED.len(),
+        "every CONTRADICTED entry must name a case of cases.json"
+    );
     assert_eq!(
         pending.iter().map(|(_, n)| n).sum::<usize>(),
         PENDING.len(),
@@ -665,4 +732,61 @@ fn dai_15b_stalemate_black_loses() {
             reason: Reason::Stalemate
         })
     );
+}
+
+#[test]
+fn hia_12b_bare_king_draws_at_once() {
+    let (_, mut pos) = manual("HIA-12", "b");
+    assert_eq!(pos.depth(), 1, "j4j9 was played");
+    assert_eq!(at(&pos, "j9"), piece(&pos, "queen", Side::First));
+    assert_eq!(
+        pos.non_royal_count(Side::Second),
+        0,
+        "Black has a lone King"
+    );
+    assert_eq!(pos.non_royal_count(Side::First), 1, "White keeps its Queen");
+    let drawn = Some(Outcome::Draw {
+        reason: Reason::BareKing,
+    });
+    assert_eq!(ended_by_rule(&pos), drawn, "robado: drawn at once");
+    assert_eq!(outcome(&mut pos), drawn);
+    assert!(legal(&mut pos).is_empty(), "no move after the end");
+    // Before the capture the game was going on.
+    pos.unmake();
+    assert_eq!(outcome(&mut pos), None);
+}
+
+#[test]
+fn alf_5b_castling_king_side_rook_on_h1() {
+    let (_, pos) = manual("ALF-5", "b");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Castle);
+    assert_eq!(at(&pos, "i1"), piece(&pos, "king", Side::First));
+    assert_eq!(at(&pos, "h1"), piece(&pos, "rook", Side::First));
+    assert_eq!(at(&pos, "l1"), Piece::EMPTY, "l1 empty");
+    assert_eq!(at(&pos, "f1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "a1"), piece(&pos, "rook", Side::First));
+    assert_eq!(pos.castling() & 0b11, 0, "White's rights are gone");
+}
+
+#[test]
+fn alf_5c_castling_queen_side_rook_on_d1() {
+    let (_, pos) = manual("ALF-5", "c");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Castle);
+    assert_eq!(at(&pos, "c1"), piece(&pos, "king", Side::First));
+    assert_eq!(at(&pos, "d1"), piece(&pos, "rook", Side::First));
+    assert_eq!(at(&pos, "a1"), Piece::EMPTY, "a1 empty");
+    assert_eq!(at(&pos, "f1"), Piece::EMPTY);
+    assert_eq!(at(&pos, "l1"), piece(&pos, "rook", Side::First));
+    assert_eq!(pos.castling() & 0b11, 0, "White's rights are gone");
+}
+
+#[test]
+fn alf_8c_en_passant_removes_pawn() {
+    let (_, pos) = manual("ALF-8", "c");
+    assert_eq!(pos.depth(), 1, "e9f10 was played");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::EnPassant);
+    assert_eq!(at(&pos, "f10"), piece(&pos, "pawn", Side::First));
+    assert_eq!(at(&pos, "f9"), Piece::EMPTY, "the f9 pawn is removed");
+    assert_eq!(at(&pos, "e9"), Piece::EMPTY);
+    assert_eq!(pos.pieces(Side::Second).len(), 1, "Black has only the King");
 }

@@ -2,4 +2,5 @@
 //! hook points of move generation and make (ARCHITECTURE.md): the variant
 //! holds a typed configuration per module, never a name looked up in play.
 
+pub mod bodyguard;
 pub mod lion;

@@ -23,4 +23,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "dai-shogi",
         include_str!("../../../../variants/dai-shogi.toml"),
     ),
+    (
+        "hiashatar",
+        include_str!("../../../../variants/hiashatar.toml"),
+    ),
+    (
+        "alfonso-great-chess",
+        include_str!("../../../../variants/alfonso-great-chess.toml"),
+    ),
 ];

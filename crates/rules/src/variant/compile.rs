@@ -7,6 +7,7 @@ use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::special::bodyguard::{Affects, Bodyguard};
 use crate::special::lion::{CounterStrike, LionTrading, Protection};
 use crate::zobrist::Zobrist;
 
@@ -95,6 +96,9 @@ pub struct Rules {
     pub en_passant: bool,
     /// Castling.
     pub castling: Option<CastleRule>,
+    /// Bit per type X such that King and X against a lone King is drawn
+    /// (insufficient material; King against King too when any bit is set).
+    pub insufficient_material: u128,
 }
 
 /// Reverse movement tables: where an attacker of a square may stand.
@@ -529,9 +533,17 @@ fn build(
                 if let Some(m) = geometry.square(
                     geometry.files() as i32 - 1 - f,
                     geometry.ranks() as i32 - 1 - r,
-                ) {
+                ) && s.initial_squares_second.is_none()
+                {
                     initial[i][1][geometry.compact(m)] = true;
                 }
+            }
+        }
+        if let Some(list) = &s.initial_squares_second {
+            initial[i][1] = vec![false; n];
+            for name in list {
+                let q = sq(&format!("pieces.{}.initial_squares_second", keys[i]), name)?;
+                initial[i][1][geometry.compact(q)] = true;
             }
         }
     }
@@ -699,6 +711,15 @@ fn build(
         max_plies: r.max_plies,
         en_passant: r.en_passant,
         castling,
+        insufficient_material: {
+            let mut m = 0u128;
+            for k in &r.insufficient_material {
+                let i = index(k)
+                    .ok_or_else(|| e("rules.insufficient_material", format!("no piece `{k}`")))?;
+                m |= 1u128 << i;
+            }
+            m
+        },
     };
 
     // FEN conventions.
@@ -817,6 +838,75 @@ fn build(
         }
     };
 
+    let bodyguard = match &spec.special.bodyguard {
+        None => None,
+        Some(b) => {
+            let key = "special.bodyguard";
+            let mask = |list: &[String]| -> Result<u128, VariantError> {
+                let mut m = 0u128;
+                for k in list {
+                    let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
+                    m |= 1u128 << i;
+                }
+                Ok(m)
+            };
+            let guards = mask(&b.guards)?;
+            let immune = mask(&b.immune)?;
+            let affects = match b.affects.as_str() {
+                "enemy" => Affects::Enemy,
+                "all" => Affects::All,
+                o => {
+                    return Err(e(
+                        "special.bodyguard.affects",
+                        format!("`{o}`: expected `enemy` or `all`"),
+                    ));
+                }
+            };
+            let stop = match b.zone.as_str() {
+                "stop-and-step" => true,
+                "step-only" => false,
+                o => {
+                    return Err(e(
+                        "special.bodyguard.zone",
+                        format!("`{o}`: expected `stop-and-step` or `step-only`"),
+                    ));
+                }
+            };
+            // Zones bound leaps and slides; hops and multi-leg moves are not built for them.
+            if let Some(i) = (0..movesets.len()).find(|&i| {
+                immune & (1u128 << i) == 0
+                    && movesets[i]
+                        .iter()
+                        .any(|m| !m.hops.is_empty() || !m.multi.is_empty())
+            }) {
+                return Err(e(
+                    key,
+                    format!(
+                        "piece `{}` hops or moves in several legs: zones restrict only leapers and sliders; make it immune",
+                        keys[i]
+                    ),
+                ));
+            }
+            let mut neighbours = [0i16; 8];
+            let mut k = 0;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) != (0, 0) {
+                        neighbours[k] = geometry.offset(dx, dy);
+                        k += 1;
+                    }
+                }
+            }
+            Some(Bodyguard {
+                guards,
+                immune,
+                affects,
+                stop,
+                neighbours,
+            })
+        }
+    };
+
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
         if info.value == 0 && !info.royal && specs[i].value.is_none() {
@@ -851,6 +941,7 @@ fn build(
         compulsory_opening,
         delayed_promotion,
         lion_trading,
+        bodyguard,
         options,
         chosen,
         zobrist,

@@ -95,6 +95,8 @@ pub struct Variant {
     pub delayed_promotion: Option<u32>,
     /// Chu Shogi's Lion-trading rules (rules/chu-shogi.md 6.4), if in force.
     pub lion_trading: Option<crate::special::lion::LionTrading>,
+    /// Hiashatar's Bodyguard zones (rules/hiashatar.md 5.1-5.2), if in force.
+    pub bodyguard: Option<crate::special::bodyguard::Bodyguard>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

@@ -128,9 +128,14 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// Squares (first player's, by name) from which `i` moves are allowed;
     /// default: where this piece stands in the start position. The second
-    /// player's are the point reflection.
+    /// player's are the point reflection, unless `initial_squares_second`.
     #[serde(default)]
     pub initial_squares: Option<Vec<String>>,
+    /// The second player's squares for `i` moves, by name, where they are
+    /// not the point reflection of the first player's (Hiashatar's mirrored
+    /// array: King's pawns on `e2` and `e9`).
+    #[serde(default)]
+    pub initial_squares_second: Option<Vec<String>>,
     /// After each later move of its owner this piece becomes that one
     /// (a Pawn waiting on the last rank, Albers 1824).
     #[serde(default)]
@@ -201,6 +206,10 @@ pub struct RulesSpec {
     /// Pawns that make an initial multi-square step can be taken en passant.
     #[serde(default)]
     pub en_passant: bool,
+    /// Piece keys X such that King and X against a lone King is a draw by
+    /// insufficient material (King against King too); empty = no such rule.
+    #[serde(default)]
+    pub insufficient_material: Vec<String>,
     /// Castling, if any.
     #[serde(default)]
     pub castling: Option<CastlingSpec>,
@@ -241,6 +250,39 @@ pub struct SpecialSpec {
     /// Chu Shogi's Lion-trading rules (rules/chu-shogi.md 6.4).
     #[serde(default)]
     pub lion_trading: Option<LionTradingSpec>,
+    /// Hiashatar's Bodyguard zones (rules/hiashatar.md 5.1-5.2).
+    #[serde(default)]
+    pub bodyguard: Option<BodyguardSpec>,
+}
+
+/// `[special.bodyguard]`: Hiashatar's Bodyguard (rules/hiashatar.md
+/// 5.1-5.2), compiled into [`crate::special::bodyguard::Bodyguard`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct BodyguardSpec {
+    /// Piece keys of the Bodyguards: they give no check, never take a King,
+    /// and restrict pieces next to them.
+    pub guards: Vec<String>,
+    /// Piece keys of the pieces that ignore zones (`knight`).
+    #[serde(default)]
+    pub immune: Vec<String>,
+    /// Whose pieces a zone restricts: `enemy` (default) or `all` (both
+    /// sides; a Bodyguard is not restricted by its own zone).
+    #[serde(default = "enemy")]
+    pub affects: String,
+    /// `stop-and-step` (default: a piece next to an enemy Bodyguard moves one
+    /// square, and a move that enters a zone square ends there) or
+    /// `step-only` (only the first of those).
+    #[serde(default = "stop_and_step")]
+    pub zone: String,
+}
+
+fn enemy() -> String {
+    "enemy".to_string()
+}
+
+fn stop_and_step() -> String {
+    "stop-and-step".to_string()
 }
 
 /// `[special.lion_trading]`: the Lion-trading rules of Chu Shogi
