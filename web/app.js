@@ -44,6 +44,9 @@ const board = new Board($('board'), {
   onPiece: (kind, side) => {
     if (app.variant) showHelp($('help-body'), app.variant, kind, side, app.labels);
   },
+  onHint: (text) => {
+    $('hint-line').textContent = text ?? '';
+  },
 });
 
 // --- errors and status ----------------------------------------------------

@@ -18,10 +18,11 @@ export class Board {
    * user has entered a legal move; `onPiece(kind, side)` when the pointer
    * rests on a piece (hover or long press), for the help panel.
    */
-  constructor(root, { onMove, onPiece }) {
+  constructor(root, { onMove, onPiece, onHint }) {
     this.root = root;
     this.onMove = onMove;
     this.onPiece = onPiece;
+    this.onHint = onHint ?? (() => {});
     this.svg = el('svg', { class: 'board', role: 'img' }, root);
     this.variant = null;
     this.flipped = false;
@@ -140,6 +141,7 @@ export class Board {
       if (this.press?.dragging && this.press.from === p.sq) g.classList.add('lifted');
     }
     this.drawDests(el('g', { class: 'dests' }, this.svg));
+    this.onHint(this.hint());
     if (this.chooser) this.drawChooser();
     if (this.press?.dragging) this.drawGhost();
   }
@@ -194,6 +196,20 @@ export class Board {
       mark(this.sel.from, 'mark-from');
       if (this.sel.via) mark(this.sel.via, 'mark-via');
     }
+  }
+
+  /** What the user may do next while entering a multi-leg move, or null. */
+  hint() {
+    const sel = this.sel;
+    if (this.chooser) return 'Choose the piece it becomes.';
+    if (!sel?.via) return null;
+    const parts = [];
+    if (sel.oneLeg.length) parts.push(`${sel.via} again to stop there`);
+    const back = sel.twoLeg.some((m) => m.to === sel.from);
+    const on = sel.twoLeg.filter((m) => m.to !== sel.from).length;
+    if (on) parts.push('a marked square to go on');
+    if (back) parts.push(`${sel.from} to go back (${this.pieceOn(sel.via) ? 'take without moving' : 'pass'})`);
+    return `Second step: click ${parts.join(', or ')}.`;
   }
 
   /** The legal destinations of the move being entered. */

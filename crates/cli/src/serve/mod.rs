@@ -132,12 +132,12 @@ async fn serve(args: Args) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("serving")?;
+    // Ctrl-C ends at once: an open page's event stream never finishes, so
+    // waiting for connections to close would wait for the browser.
+    tokio::select! {
+        r = axum::serve(listener, router(state)) => r.context("serving")?,
+        _ = tokio::signal::ctrl_c() => println!("kamil serve: stopped"),
+    }
     Ok(())
 }
 
