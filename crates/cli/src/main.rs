@@ -10,6 +10,7 @@ mod play;
 mod serve;
 mod uci;
 mod variants;
+mod xboard;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -20,7 +21,7 @@ use std::process::ExitCode;
 #[command(name = "kamil", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -35,6 +36,8 @@ enum Command {
     Play(play::Args),
     /// Speak UCI on standard input and output (for GUIs and tools).
     Uci(uci::Args),
+    /// Speak the XBoard protocol (CECP v2) on standard input and output.
+    Xboard(xboard::Args),
     /// Search fixed positions to a fixed depth: node count and speed.
     Bench(bench::Args),
     /// Play games between two engines, with kamil's rules as referee.
@@ -46,14 +49,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<()> = match cli.command {
-        Command::Variants(a) => variants::run(a),
-        Command::Moves(a) => moves::run(a),
-        Command::Perft(a) => perft::run(a),
-        Command::Play(a) => play::run(a),
-        Command::Uci(a) => uci::run(a),
-        Command::Bench(a) => bench::run(a),
-        Command::Match(a) => matches::run(a),
-        Command::Serve(a) => serve::run(a),
+        None => autodetect(),
+        Some(c) => run(c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,6 +60,49 @@ fn main() -> ExitCode {
             eprintln!("kamil: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Variants(a) => variants::run(a),
+        Command::Moves(a) => moves::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Uci(a) => uci::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Match(a) => matches::run(a),
+        Command::Xboard(a) => xboard::run(a),
+        Command::Serve(a) => serve::run(a),
+    }
+}
+
+/// `kamil` without a command, as GUIs start engines: the first line read
+/// chooses the protocol (`uci` or `xboard`). On a terminal, the help.
+fn autodetect() -> Result<()> {
+    use clap::CommandFactory;
+    use std::io::{BufRead, IsTerminal};
+    if std::io::stdin().is_terminal() {
+        Cli::command().print_help()?;
+        return Ok(());
+    }
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if std::io::stdin().lock().read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        if !line.trim().is_empty() {
+            break;
+        }
+    }
+    let first = line.trim().to_string();
+    match first.as_str() {
+        "xboard" => xboard::run_with(Some(first)),
+        "uci" => uci::run_with(Some(first)),
+        _ => anyhow::bail!(
+            "the first line `{first}` names no protocol: expected `uci` or `xboard` (or give a command, see `kamil --help`)"
+        ),
     }
 }
 

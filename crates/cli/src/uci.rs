@@ -21,13 +21,30 @@ pub struct Args {}
 /// Largest transposition table accepted, MB.
 const MAX_HASH_MB: usize = 65_536;
 
-/// Runs the protocol until `quit` or the end of input.
+/// Runs the protocol until `quit` or the end of input. A first line
+/// `xboard` switches to CECP (`kamil xboard`), for GUIs that start every
+/// engine the same way.
 pub fn run(_args: Args) -> Result<()> {
+    run_with(None)
+}
+
+/// Runs the protocol; `first` is a line already read (by the protocol
+/// autodetection of a bare `kamil`).
+pub fn run_with(first: Option<String>) -> Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     let mut session = Session::new(out);
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    let mut lines = first.into_iter().map(Ok).chain(stdin.lock().lines());
+    let mut seen_command = false;
+    while let Some(line) = lines.next() {
         let line = line?;
+        if !seen_command && !line.trim().is_empty() {
+            seen_command = true;
+            if line.trim() == "xboard" {
+                drop(lines);
+                return crate::xboard::run_with(Some(line));
+            }
+        }
         if !session.handle(&line) {
             break;
         }

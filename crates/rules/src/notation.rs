@@ -5,7 +5,7 @@
 //! comma form `e5f6,f6g7`, and any spelling of a move with the same origin,
 //! final square, captured squares and promotion.
 
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
 use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::ended_by_rule;
@@ -201,4 +201,176 @@ fn example(v: &Variant) -> String {
     let a = g.squares().next().expect("a board has squares");
     let b = g.squares().nth(g.files() as usize).unwrap_or(a);
     format!("{}{}", g.name(a), g.name(b))
+}
+
+/// XBoard's name of a square (CECP, "MOVE"): the file's letter counted
+/// from `a` on the grid (whatever this board calls its files, e.g.
+/// Tamerlane's `z`), the rank counted from 1, except on boards of exactly
+/// ten ranks, where XBoard counts from 0.
+pub fn xboard_square(g: &Geometry, sq: Square) -> String {
+    let file = (b'a' + g.file(sq)) as char;
+    let base = if g.ranks() == 10 { 0 } else { 1 };
+    format!("{file}{}", g.rank(sq) as u32 + base)
+}
+
+/// Reads one XBoard square name at the start of `s` (see
+/// [`xboard_square`]); returns the cell and the bytes used. The cell may be
+/// a hole: callers check [`Geometry::is_square`].
+fn xboard_square_prefix(g: &Geometry, s: &str) -> Option<(Square, usize)> {
+    let b = s.as_bytes();
+    let file = b.first()?.to_ascii_lowercase().checked_sub(b'a')?;
+    if file >= g.files() {
+        return None;
+    }
+    let base = if g.ranks() == 10 { 0 } else { 1 };
+    let digit = |i: usize| {
+        b.get(i)
+            .filter(|c| c.is_ascii_digit())
+            .map(|c| (c - b'0') as u32)
+    };
+    let one = digit(1)?;
+    let fits = |n: u32| n >= base && n - base < g.ranks() as u32;
+    if let Some(two) = digit(2).map(|d| one * 10 + d)
+        && one != 0
+        && fits(two)
+    {
+        return Some((g.cell(file, (two - base) as u8), 3));
+    }
+    fits(one).then(|| (g.cell(file, (one - base) as u8), 2))
+}
+
+/// The text of a move as XBoard writes it: XBoard's square names (see
+/// [`xboard_square`]), one leg per comma-separated part for a multi-leg
+/// move (`e5e6,e6e7`; a Lion's igui `e5e6,e6e5`), the promotion suffix on
+/// the last leg.
+pub fn xboard_move_text(v: &Variant, m: Move) -> String {
+    to_xboard(v, &move_text(v, m))
+}
+
+/// Our move text (`e5e6e7`, `b10c11b12+`, `a7a8f`) in XBoard's form (see
+/// [`xboard_move_text`]). Text that names fewer than two squares is
+/// returned unchanged.
+pub fn to_xboard(v: &Variant, text: &str) -> String {
+    let g = &v.geometry;
+    let mut squares = Vec::new();
+    let mut rest = text;
+    while let Some((sq, used)) = g.parse_square_prefix(rest) {
+        squares.push(sq);
+        rest = &rest[used..];
+    }
+    if squares.len() < 2 {
+        return text.to_string();
+    }
+    let names: Vec<String> = squares.iter().map(|&s| xboard_square(g, s)).collect();
+    let legs: Vec<String> = names
+        .windows(2)
+        .map(|w| format!("{}{}", w[0], w[1]))
+        .collect();
+    format!("{}{rest}", legs.join(","))
+}
+
+/// A move in XBoard's text (see [`xboard_move_text`]; legs may also come
+/// chained without commas) as our move text, ready for [`parse_move`].
+///
+/// Errors: the text names fewer than two squares, or a cell that is not a
+/// square of this board.
+pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
+    let g = &v.geometry;
+    let err = |what: String| MoveError {
+        text: text.to_string(),
+        what,
+    };
+    let mut squares: Vec<Square> = Vec::new();
+    let mut rest = text.trim();
+    loop {
+        rest = rest.trim_start_matches([',', '-', 'x']);
+        let Some((sq, used)) = xboard_square_prefix(g, rest) else {
+            break;
+        };
+        if !g.is_square(sq) {
+            return Err(err(format!(
+                "`{}` is not a square of this board",
+                &rest[..used]
+            )));
+        }
+        // A leg starts where the previous one ended: `e5e6,e6e7`.
+        if squares.len() < 2 || squares.last() != Some(&sq) || !text.contains(',') {
+            squares.push(sq);
+        }
+        rest = &rest[used..];
+    }
+    if squares.len() < 2 {
+        return Err(err(format!(
+            "not a move in coordinate notation (e.g. {})",
+            example(v)
+        )));
+    }
+    let mut out: String = squares.iter().map(|&s| g.name(s).to_string()).collect();
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Reads a move in XBoard's text (see [`from_xboard`]) and returns it if it
+/// is legal in `pos`, as [`parse_move`] does.
+///
+/// Errors: as [`from_xboard`] and [`parse_move`], naming the text given.
+pub fn parse_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let ours = from_xboard(pos.variant(), text)?;
+    parse_move(pos, &ours).map_err(|e| MoveError {
+        text: text.to_string(),
+        what: e.what,
+    })
+}
+
+#[cfg(test)]
+mod xboard_tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A 10x10 board, where XBoard counts ranks from 0.
+    const TEN: &str = r#"
+name = "ten"
+[board]
+files = 10
+ranks = 10
+[fen]
+start = "4k5/10/10/10/10/10/10/10/N9/4K5 w"
+[pieces.king]
+name = "King"
+letter = "K"
+betza = "K"
+royal = true
+[pieces.lion]
+name = "Lion"
+letter = "N"
+betza = "KNADcaKmabK"
+"#;
+
+    #[test]
+    fn ten_rank_boards_count_from_zero_and_legs_take_commas() {
+        let v = Variant::from_toml("ten.toml", TEN, &[]).unwrap();
+        let g = &v.geometry;
+        assert_eq!(xboard_square(g, g.parse_square("a1").unwrap()), "a0");
+        assert_eq!(xboard_square(g, g.parse_square("j10").unwrap()), "j9");
+        assert_eq!(to_xboard(&v, "a1a2"), "a0a1");
+        assert_eq!(to_xboard(&v, "e5e6e7"), "e4e5,e5e6");
+        assert_eq!(from_xboard(&v, "a0a1").unwrap(), "a1a2");
+        assert_eq!(from_xboard(&v, "e4e5,e5e6").unwrap(), "e5e6e7");
+        assert_eq!(from_xboard(&v, "e4e5,e5e4").unwrap(), "e5e6e5");
+        assert!(from_xboard(&v, "k0k1").is_err());
+        assert!(from_xboard(&v, "@@@@").is_err());
+    }
+
+    #[test]
+    fn twelve_rank_boards_keep_two_digit_ranks() {
+        let v = Arc::new(Variant::builtin("chu-shogi", &[]).unwrap());
+        assert_eq!(to_xboard(&v, "b10c11b12+"), "b10c11,c11b12+");
+        assert_eq!(from_xboard(&v, "b10c11,c11b12+").unwrap(), "b10c11b12+");
+        assert_eq!(to_xboard(&v, "h4h5"), "h4h5");
+        let mut pos = Position::start(v.clone());
+        let m = parse_xboard_move(&mut pos, "h4h5").unwrap();
+        assert_eq!(xboard_move_text(&v, m), "h4h5");
+        let e = parse_xboard_move(&mut pos, "h3h4").unwrap_err();
+        assert_eq!(e.text, "h3h4");
+    }
 }

@@ -11,7 +11,9 @@ use super::client::{
 };
 use super::config::{EngineConfig, Setup, trim_float};
 use super::engine::{Process, Recv};
-use kamil_rules::Side;
+use kamil_rules::notation::{from_xboard, to_xboard, xboard_square};
+use kamil_rules::{Side, Variant};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the engine announced with `feature`.
@@ -126,6 +128,8 @@ pub struct Cecp {
     /// The engine has left force mode and plays a side.
     playing: bool,
     ping_n: u32,
+    /// The game being played, for XBoard's move text.
+    game: Option<Arc<Variant>>,
 }
 
 impl Cecp {
@@ -218,6 +222,7 @@ impl Cecp {
             known: 0,
             playing: false,
             ping_n: 0,
+            game: None,
         };
         c.sync()?;
         Ok(c)
@@ -251,7 +256,10 @@ impl Cecp {
     }
 
     fn move_line(&self, m: &str) -> String {
-        let m = xboard_legs(m);
+        let m = match &self.game {
+            Some(v) => to_xboard(v, m),
+            None => m.to_string(),
+        };
         if self.f.usermove {
             format!("usermove {m}")
         } else {
@@ -279,11 +287,25 @@ impl Cecp {
             squares.sort();
             for sq in squares {
                 let p = pos.at(sq);
-                let line = format!("{}{}", v.token(p).to_uppercase(), v.geometry.name(sq));
+                let line = format!(
+                    "{}{}",
+                    v.token(p).to_uppercase(),
+                    xboard_square(&v.geometry, sq)
+                );
                 send(&mut self.p, &line)?;
             }
         }
         send(&mut self.p, ".")
+    }
+
+    /// A move in XBoard's text as ours (ranks counted from 0 on boards of
+    /// ten ranks, files by grid letter); text that is no move is left for
+    /// the referee to reject.
+    fn ours(&self, m: String) -> String {
+        match &self.game {
+            Some(v) => from_xboard(v, &m).unwrap_or(m),
+            None => m,
+        }
     }
 
     /// `time` and `otim` in centiseconds, when there is a clock.
@@ -305,6 +327,7 @@ impl Client for Cecp {
     }
 
     fn new_game(&mut self, g: &GameStart) -> Result<(), Failure> {
+        self.game = Some(g.start.variant().clone());
         send(&mut self.p, "new")?;
         if let Some(v) = self.variant.clone()
             && v != "normal"
@@ -402,13 +425,13 @@ impl Client for Cecp {
                             continue;
                         }
                         self.known += 1;
-                        return Ok(Reply::Move(legs));
+                        return Ok(Reply::Move(self.ours(legs)));
                     }
                     if let Some(m) = l.strip_prefix("My move is") {
                         let m = m.trim_start_matches([' ', ':']).trim();
                         if !m.is_empty() {
                             self.known += 1;
-                            return Ok(Reply::Move(m.to_string()));
+                            return Ok(Reply::Move(self.ours(m.to_string())));
                         }
                     }
                     if l.starts_with("Illegal move") {
@@ -488,49 +511,5 @@ mod tests {
         );
         let f = with_said(Failure::Timeout("no move".into()), &None);
         assert_eq!(f.to_string(), "timed out (no move)");
-    }
-}
-
-/// Our multi-square move text (`e5e6e7`, `e5e6e5+`) in XBoard's form, one
-/// leg per comma-separated part (`e5e6,e6e7`); other moves are unchanged.
-fn xboard_legs(m: &str) -> String {
-    let b = m.as_bytes();
-    let mut squares: Vec<&str> = Vec::new();
-    let mut i = 0;
-    while i < b.len() && b[i].is_ascii_lowercase() {
-        let start = i;
-        i += 1;
-        let digits = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == digits {
-            // A letter without a rank: a promotion suffix, not a square.
-            i = start;
-            break;
-        }
-        squares.push(&m[start..i]);
-    }
-    if squares.len() < 3 {
-        return m.to_string();
-    }
-    let legs: Vec<String> = squares
-        .windows(2)
-        .map(|w| format!("{}{}", w[0], w[1]))
-        .collect();
-    format!("{}{}", legs.join(","), &m[i..])
-}
-
-#[cfg(test)]
-mod leg_tests {
-    use super::xboard_legs;
-
-    #[test]
-    fn multi_square_moves_become_comma_legs() {
-        assert_eq!(xboard_legs("e5e6e7"), "e5e6,e6e7");
-        assert_eq!(xboard_legs("e5e6e5"), "e5e6,e6e5");
-        assert_eq!(xboard_legs("b10c11b12+"), "b10c11,c11b12+");
-        assert_eq!(xboard_legs("a7a8f"), "a7a8f");
-        assert_eq!(xboard_legs("e2e4"), "e2e4");
     }
 }

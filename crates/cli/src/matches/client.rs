@@ -136,6 +136,10 @@ fn aliases(ours: &str) -> Vec<String> {
         _ => &[],
     };
     v.extend(extra.iter().map(|s| s.to_string()));
+    let xboard = crate::xboard::setup::xboard_name(ours);
+    if !v.contains(&xboard) {
+        v.push(xboard);
+    }
     let squeezed = ours.replace('-', "");
     if !v.contains(&squeezed) {
         v.push(squeezed);

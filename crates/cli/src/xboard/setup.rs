@@ -1,0 +1,306 @@
+//! What XBoard is told about a game: its name in XBoard, and for a game
+//! XBoard does not know, the `setup` line (piece letters, board size, parent
+//! variant, start position) and one `piece` line per piece type with its
+//! Betza movement, so XBoard can draw the board and check moves (CECP v2,
+//! section 9, `setup` and `piece`).
+
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Position, Side, Variant};
+
+/// XBoard's (or HaChu's) names for kamil's games that have one; every other
+/// game is offered under its own name, as an engine-defined variant.
+const XBOARD_NAMES: &[(&str, &str)] = &[
+    ("chu-shogi", "chu"),
+    ("dai-shogi", "dai"),
+    ("sho-shogi", "sho"),
+    ("courier", "courier"),
+];
+
+/// Games XBoard knows itself (board, pieces, start, rules): it needs no
+/// `setup` for them as long as the start position is XBoard's.
+const NATIVE: &[&str] = &["chu", "courier"];
+
+/// The name XBoard uses for our game `ours`.
+pub fn xboard_name(ours: &str) -> String {
+    XBOARD_NAMES
+        .iter()
+        .find(|(o, _)| *o == ours)
+        .map(|(_, x)| x.to_string())
+        .unwrap_or_else(|| ours.to_string())
+}
+
+/// Our built-in game for an XBoard variant name (XBoard's name or ours).
+pub fn builtin_for(xboard: &str) -> Option<&'static str> {
+    let x = xboard.trim();
+    XBOARD_NAMES
+        .iter()
+        .find(|(_, n)| *n == x)
+        .map(|(o, _)| *o)
+        .or_else(|| BUILTIN.iter().map(|(n, _)| *n).find(|n| *n == x))
+}
+
+/// The `feature variants=` list: every built-in game, by XBoard name.
+pub fn variant_list() -> String {
+    let names: Vec<String> = BUILTIN.iter().map(|(n, _)| xboard_name(n)).collect();
+    names.join(",")
+}
+
+/// XBoard's piece types as its `-pieceToCharTable` documents them (XBoard
+/// 4.9 manual): Pawn, Knight, Bishop, Rook, Queen, then Ferz, Alfil,
+/// Archbishop, Chancellor, Wazir, Commoner, Cannon, Nightrider and further
+/// fairy pieces; the King comes last in a table. A slot's letter picks the
+/// picture XBoard draws.
+const SLOTS: &str = "PNBRQFEACWMOHIJGDVLSU";
+
+/// Slots XBoard 4.9 has per side besides the King (its Chu Shogi table,
+/// compiled into XBoard, fills this many).
+const MAX_SLOTS: usize = 64;
+
+/// The lines to send after `variant NAME` for a game XBoard does not know
+/// (or knows with another start position): `setup (TABLE) WxH+0_PARENT FEN`
+/// and the `piece` lines. Empty for XBoard's own games at their usual start.
+///
+/// Errors: the game has more piece types than XBoard can draw.
+pub fn setup_lines(v: &Variant, pos: &Position) -> Result<Vec<String>, String> {
+    let name = xboard_name(&v.name);
+    let fen = xboard_fen(pos);
+    if NATIVE.contains(&name.as_str()) {
+        // XBoard knows the game: a different start (an option) is sent as
+        // a plain FEN, which XBoard takes when it is not testing legality.
+        return Ok(if Some(&v.start_fen) == builtin_start(&v.name).as_ref() {
+            Vec::new()
+        } else {
+            vec![format!("setup {fen}")]
+        });
+    }
+    let table = piece_table(v)?;
+    let parent = parent_variant(v);
+    let mut lines = vec![format!(
+        "setup ({table}) {}x{}+0_{parent} {fen}",
+        v.geometry.files(),
+        v.geometry.ranks()
+    )];
+    lines.extend(piece_lines(v));
+    Ok(lines)
+}
+
+/// The start FEN of a built-in game without options.
+fn builtin_start(name: &str) -> Option<String> {
+    Variant::builtin(name, &[]).ok().map(|v| v.start_fen)
+}
+
+/// XBoard's parent variant: rules XBoard applies where the `piece` lines
+/// say nothing (shogi promotion and Lion moves for the shogi games).
+fn parent_variant(v: &Variant) -> &'static str {
+    if v.promotion.shogi {
+        if v.geometry.files() == 9 && v.geometry.ranks() == 9 {
+            "shogi"
+        } else {
+            "chu"
+        }
+    } else {
+        "fairy"
+    }
+}
+
+/// The position as XBoard writes a FEN: the first player's side letter is
+/// XBoard's (`w`), and a FEN without further fields gets `- - 0 1`.
+pub fn xboard_fen(pos: &Position) -> String {
+    let v = pos.variant();
+    let fen = pos.fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let letters = v
+        .fen
+        .xboard_side_letters
+        .clone()
+        .unwrap_or_else(|| v.fen.side_letters.clone());
+    let side = &letters[pos.side().index()];
+    let board = fields.first().copied().unwrap_or("");
+    if fields.len() > 2 {
+        format!("{board} {side} {}", fields[2..].join(" "))
+    } else {
+        format!("{board} {side} - - 0 1")
+    }
+}
+
+/// A piece's token without the promotion `+`, and whether it had one.
+fn base_token(t: &str) -> (&str, bool) {
+    match t.strip_prefix('+') {
+        Some(b) => (b, true),
+        None => (t, false),
+    }
+}
+
+/// Where XBoard's own tables for the parent variant put each letter (its
+/// Shogi table, or the documented order for the others): a letter's slot
+/// picks the picture XBoard draws for it.
+fn home_slots(parent: &str) -> &'static str {
+    match parent {
+        "shogi" => "PNBRLSE..G",
+        _ => SLOTS,
+    }
+}
+
+/// In XBoard's Shogi tables a promoted piece sits this many slots after
+/// its unpromoted form.
+const PROMOTED_OFFSET: usize = 11;
+
+/// XBoard's piece-to-char table for the game, white pieces then black: each
+/// unpromoted piece in the slot of its letter when that slot is free (so
+/// XBoard draws a Knight for `N`), else in a free slot; each promoted piece
+/// as `^X` (promoted form of `X`), in the Shogi games eleven slots after
+/// `X` as XBoard's own tables have it; the royal `K` last.
+///
+/// Errors: more piece types than XBoard has slots.
+pub fn piece_table(v: &Variant) -> Result<String, String> {
+    let home = home_slots(parent_variant(v));
+    let mut slots: Vec<Option<String>> = vec![None; MAX_SLOTS];
+    let mut king = None;
+    let mut later = Vec::new();
+    let mut promoted_forms = Vec::new();
+    for p in &v.pieces {
+        let (base, promoted) = base_token(&p.token);
+        if base.is_empty() {
+            continue;
+        }
+        if p.royal && !promoted && base == "K" {
+            king = Some(base.to_string());
+        } else if promoted {
+            promoted_forms.push(base.to_string());
+        } else {
+            match home
+                .find(base)
+                .filter(|&i| base.len() == 1 && slots[i].is_none())
+            {
+                Some(i) => slots[i] = Some(base.to_string()),
+                None => later.push(base.to_string()),
+            }
+        }
+    }
+    let free = |slots: &[Option<String>]| {
+        // After the documented slots first, so letters keep their pictures.
+        (home.len().max(SLOTS.len())..MAX_SLOTS)
+            .chain(0..SLOTS.len())
+            .find(|&i| slots[i].is_none())
+            .ok_or_else(|| {
+                format!(
+                    "{} has more piece types than XBoard can draw ({MAX_SLOTS})",
+                    v.name
+                )
+            })
+    };
+    for base in later {
+        let i = free(&slots)?;
+        slots[i] = Some(base);
+    }
+    for base in promoted_forms {
+        let after = slots
+            .iter()
+            .position(|s| s.as_deref() == Some(base.as_str()))
+            .map(|i| i + PROMOTED_OFFSET)
+            .filter(|&i| v.promotion.shogi && i < MAX_SLOTS && slots[i].is_none());
+        let i = match after {
+            Some(i) => i,
+            None => free(&slots)?,
+        };
+        slots[i] = Some(format!("^{base}"));
+    }
+    let used = slots.iter().rposition(|s| s.is_some()).map_or(0, |i| i + 1);
+    let mut white = String::new();
+    for s in &slots[..used] {
+        white.push_str(s.as_deref().unwrap_or("."));
+    }
+    white.push_str(king.as_deref().unwrap_or("K"));
+    let black = white.to_ascii_lowercase();
+    Ok(format!("{white}{black}"))
+}
+
+/// One `piece ID& BETZA` line per piece type (`&`: both colours), the
+/// promoted forms as `+ID&`.
+pub fn piece_lines(v: &Variant) -> Vec<String> {
+    v.pieces
+        .iter()
+        .filter(|p| !p.token.is_empty())
+        .map(|p| format!("piece {}& {}", p.token, p.betza))
+        .collect()
+}
+
+/// XBoard's colour name of a side: the first player is White in XBoard.
+pub fn colour(side: Side) -> &'static str {
+    match side {
+        Side::First => "White",
+        Side::Second => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn builtin(name: &str) -> Arc<Variant> {
+        Arc::new(Variant::builtin(name, &[]).unwrap())
+    }
+
+    #[test]
+    fn names_both_ways() {
+        assert_eq!(xboard_name("chu-shogi"), "chu");
+        assert_eq!(xboard_name("courier-modern"), "courier-modern");
+        assert_eq!(builtin_for("chu"), Some("chu-shogi"));
+        assert_eq!(builtin_for("chu-shogi"), Some("chu-shogi"));
+        assert_eq!(builtin_for("normal"), None);
+        let list = variant_list();
+        assert!(list.split(',').any(|n| n == "dai"), "{list}");
+        assert_eq!(list.split(',').count(), BUILTIN.len());
+    }
+
+    #[test]
+    fn native_games_need_no_setup() {
+        for name in ["chu-shogi", "courier"] {
+            let v = builtin(name);
+            let pos = Position::start(v.clone());
+            assert!(setup_lines(&v, &pos).unwrap().is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn sho_shogi_setup_uses_the_shogi_parent_and_xboard_side_letter() {
+        let v = builtin("sho-shogi");
+        let pos = Position::start(v.clone());
+        let lines = setup_lines(&v, &pos).unwrap();
+        assert!(
+            lines[0].starts_with("setup (PNBR") && lines[0].contains(") 9x9+0_shogi "),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[0].ends_with(
+                "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - - 0 1"
+            ),
+            "{}",
+            lines[0]
+        );
+        assert!(lines.contains(&"piece E& FfsW".to_string()), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("piece +P& ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn tables_put_letters_in_their_slots_and_promotions_as_carets() {
+        let v = builtin("sho-shogi");
+        let t = piece_table(&v).unwrap();
+        let (white, black) = t.split_at(t.len() / 2);
+        assert_eq!(black, white.to_ascii_lowercase());
+        // XBoard's own Sho table: PNBRLSE..G, promoted forms 11 slots on.
+        assert!(white.starts_with("PNBRLSE..G.^P^N^B^R^L^S^E"), "{white}");
+        assert!(white.ends_with('K'), "{white}");
+        for p in ["^P", "^S", "^N", "^L", "^B", "^R", "^E"] {
+            assert!(white.contains(p), "{p} in {white}");
+        }
+        // Dai Shogi: dressed letters and more types than the documented slots.
+        let t = piece_table(&builtin("dai-shogi")).unwrap();
+        assert!(t.contains("L!") && t.contains("^C'"), "{t}");
+    }
+}

@@ -1,0 +1,524 @@
+//! `kamil xboard` driven as XBoard drives an engine (CECP v2): scripted
+//! sessions covering every command kamil implements, Lion double moves in
+//! XBoard's comma form both ways, `lift` answered by `highlight`, the
+//! `setup` / `piece` lines of games XBoard does not know, game ends
+//! reported with `RESULT`, and bad lines answered with `Error`.
+
+use kamil_rules::notation::parse_xboard_move;
+use kamil_rules::{Position, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    ping: u32,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("kamil runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+            ping: 0,
+        }
+    }
+
+    /// `kamil xboard` after the handshake, features read.
+    fn xboard() -> Engine {
+        let mut e = Engine::start(&["xboard"]);
+        e.send("xboard");
+        e.send("protover 2");
+        e.until("feature done=1");
+        e
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let l = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no `{prefix}` within {WAIT:?}; got {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// Sends `cmd`, then a ping; returns what came before the pong.
+    fn ask(&mut self, cmd: &str) -> Vec<String> {
+        self.send(cmd);
+        self.sync()
+    }
+
+    /// Pings and returns the lines before the pong.
+    fn sync(&mut self) -> Vec<String> {
+        self.ping += 1;
+        let n = self.ping;
+        self.send(&format!("ping {n}"));
+        let mut l = self.until(&format!("pong {n}"));
+        l.pop();
+        l
+    }
+
+    /// The engine's next move, legs joined as XBoard joins them
+    /// (`move f6f7,` + `move f7f8` -> `f6f7,f7f8`), and the lines read.
+    fn next_move(&mut self) -> (String, Vec<String>) {
+        let mut all = Vec::new();
+        let mut legs = String::new();
+        loop {
+            let l = self.until("move ");
+            let leg = l.last().unwrap()["move ".len()..].to_string();
+            all.extend(l);
+            legs.push_str(&leg);
+            if !leg.ends_with(',') {
+                return (legs, all);
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn is_thinking(l: &str) -> bool {
+    let w: Vec<&str> = l.split_whitespace().collect();
+    w.len() >= 4 && w[..4].iter().all(|x| x.parse::<i64>().is_ok())
+}
+
+/// Chu position: the first player's (XBoard's White) Lion on f6 with the
+/// second player's Dragon King on f7 and Free King on f8 in front of it.
+const LION_FEN: &str = "6k5/12/12/12/5q6/5d6/5N6/12/12/12/12/6K5 w - - 0 1";
+
+#[test]
+fn handshake_offers_every_game_and_the_features_xboard_needs() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.until("feature done=1");
+    assert_eq!(lines[0], "feature done=0", "{lines:?}");
+    let all = lines.join("\n");
+    let variants = all
+        .split("variants=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a variants feature");
+    let names: Vec<&str> = variants.split(',').collect();
+    for want in ["chu", "dai", "sho", "courier", "courier-modern"] {
+        assert!(names.contains(&want), "{want} not in {names:?}");
+    }
+    assert!(
+        !names.contains(&"chu-shogi"),
+        "XBoard's name, not ours: {names:?}"
+    );
+    for f in [
+        "setboard=1",
+        "ping=1",
+        "playother=1",
+        "usermove=1",
+        "analyze=1",
+        "highlight=1",
+        "memory=1",
+        "colors=0",
+    ] {
+        assert!(all.contains(f), "{f} missing: {all}");
+    }
+    // Variant options as combos, the default starred.
+    assert!(
+        all.contains("feature option=\"chu-shogi lion-trading -combo *modern /// off /// seed\""),
+        "{all}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn uci_and_a_bare_kamil_switch_to_xboard_on_its_first_line() {
+    for args in [&["uci"][..], &[][..]] {
+        let mut e = Engine::start(args);
+        e.send("xboard");
+        e.send("protover 2");
+        e.until("feature done=1");
+        let l = e.ask("variant chu");
+        assert!(l.is_empty(), "{l:?}");
+    }
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until("uciok");
+}
+
+#[test]
+fn the_engine_plays_a_lion_double_capture_in_comma_form() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {LION_FEN}"));
+    e.send("sd 3");
+    e.send("post");
+    e.send("go");
+    let (m, lines) = e.next_move();
+    assert_eq!(m, "f6f7,f7f8", "{lines:?}");
+    // Each leg on its own line, the first ending in a comma.
+    let n = lines.len();
+    assert_eq!(lines[n - 2..], ["move f6f7,", "move f7f8"], "{lines:?}");
+    // Thinking output in XBoard's format, PV legs in comma form too.
+    let think: Vec<&String> = lines.iter().filter(|l| is_thinking(l)).collect();
+    assert!(!think.is_empty(), "{lines:?}");
+    assert!(think.iter().any(|l| l.contains(" f6f7,f7f8")), "{think:?}");
+}
+
+#[test]
+fn a_user_lion_double_capture_in_comma_form_is_made() {
+    let mut e = Engine::xboard();
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {LION_FEN}"));
+    let l = e.ask("usermove f6f7,f7f8");
+    assert!(l.is_empty(), "{l:?}");
+    // The Lion now stands on f8 and both pieces are gone: the second
+    // player's only piece is its King.
+    let l = e.ask("usermove f8f9");
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert!(l[0].starts_with("Illegal move ("), "{l:?}");
+    assert!(l[0].ends_with("): f8f9"), "{l:?}");
+    let l = e.ask("usermove f7f6");
+    assert!(l[0].contains("no piece on f7"), "{l:?}");
+    let l = e.ask("usermove g12g11");
+    assert!(l.is_empty(), "{l:?}");
+    // Back two plies, then the igui (capture on f7 and return): legal.
+    e.send("undo");
+    e.send("undo");
+    let l = e.ask("usermove f6f7,f7f6");
+    assert!(l.is_empty(), "{l:?}");
+    let l = e.ask("undo");
+    assert!(l.is_empty(), "{l:?}");
+    let l = e.ask("undo");
+    assert!(
+        l[0].starts_with("Error (command not legal now): undo"),
+        "{l:?}"
+    );
+}
+
+#[test]
+fn lift_is_answered_with_highlights_for_both_legs_of_a_lion_move() {
+    let mut e = Engine::xboard();
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {LION_FEN}"));
+    let l = e.ask("lift f6");
+    // Cyan on f7 (capture, then a second leg) and g6 (the pass), yellow
+    // elsewhere within two, red on the Free King two away.
+    assert_eq!(
+        l,
+        ["highlight 12/12/12/12/3YYRYY4/3YYCYY4/3YY1CY4/3YYYYY4/3YYYYY4/12/12/12"]
+    );
+    e.send("put f7");
+    let l = e.ask("lift f7");
+    // From f7: back to f6 (igui), on to f8 (double capture, red), or a
+    // step to an empty square around f7.
+    assert_eq!(
+        l,
+        ["highlight 12/12/12/12/4YRY5/4Y1Y5/4YYY5/12/12/12/12/12"]
+    );
+    // An empty square or the opponent's piece: nothing to mark.
+    assert!(e.ask("lift a1").is_empty());
+    assert!(e.ask("lift f8").is_empty());
+    let l = e.ask("lift z99");
+    assert!(l[0].starts_with("Error (not a square): lift z99"), "{l:?}");
+}
+
+#[test]
+fn a_chess_style_promotion_square_is_blue_and_put_there_offers_the_choice() {
+    let mut e = Engine::xboard();
+    e.send("variant courier");
+    e.send("force");
+    e.send("setboard 5k5r/P11/12/12/12/12/12/6K5 w - - 0 1");
+    let l = e.ask("lift a7");
+    assert_eq!(l, ["highlight B11/12/12/12/12/12/12/12"]);
+    let l = e.ask("put a8");
+    assert_eq!(l, ["choice F"]);
+    let l = e.ask("usermove a7a8f");
+    assert!(l.is_empty(), "{l:?}");
+}
+
+#[test]
+fn games_xboard_does_not_know_come_with_setup_and_piece_lines() {
+    let mut e = Engine::xboard();
+    let l = e.ask("variant sho");
+    assert!(
+        l[0].starts_with("setup (PNBRLSE..G.") && l[0].contains(") 9x9+0_shogi "),
+        "{l:?}"
+    );
+    assert!(
+        l[0].ends_with(" lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - - 0 1"),
+        "{l:?}"
+    );
+    // One piece line per type, with its Betza movement; promoted forms `+`.
+    assert!(l.contains(&"piece E& FfsW".to_string()), "{l:?}");
+    assert!(l.contains(&"piece +E& K".to_string()), "{l:?}");
+    assert!(l[1..].iter().all(|x| x.starts_with("piece ")), "{l:?}");
+    // Dai Shogi: a 15x15 board, dressed letters, the Lion's double move.
+    let l = e.ask("variant dai");
+    assert!(l[0].contains(") 15x15+0_chu "), "{l:?}");
+    assert!(l[0].contains("L!") && l[0].contains("C'"), "{l:?}");
+    assert!(l.contains(&"piece L!& KNADcaKmabK".to_string()), "{l:?}");
+    // XBoard knows Chu and Courier: nothing to say.
+    assert!(e.ask("variant chu").is_empty());
+    assert!(e.ask("variant courier").is_empty());
+    // Unless an option changes the start: then the position is sent.
+    assert!(e.ask("option chu-shogi chu-old-setup=true").is_empty());
+    let l = e.ask("variant chu");
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert!(
+        l[0].starts_with("setup ") && l[0].contains("/mvrhdnqdhrvm/"),
+        "{l:?}"
+    );
+    let l = e.ask("variant normal");
+    assert_eq!(l, ["Error (unknown variant): variant normal"]);
+}
+
+#[test]
+fn bad_lines_get_error_and_the_session_goes_on() {
+    let mut e = Engine::xboard();
+    e.send("variant courier");
+    for (bad, reason) in [
+        ("frobnicate", "unknown command"),
+        ("level 40 x 0", "base time `x`"),
+        ("level 40 5", "level needs MPS BASE INC"),
+        ("st soon", "`soon` is not a number"),
+        ("sd", "sd needs a depth"),
+        ("sd 0", "sd needs a depth"),
+        ("time lots", "`lots` is not a number"),
+        ("memory", "memory needs a size"),
+        ("option Eval=fast", "Eval is full or material"),
+        (
+            "option chu-shogi lion-trading=maybe",
+            "lion-trading is one of",
+        ),
+        ("option nonsense=1", "unknown option"),
+        ("exit", "command not legal now"),
+        ("remove", "command not legal now"),
+    ] {
+        let l = e.ask(bad);
+        assert_eq!(l.len(), 1, "{bad}: {l:?}");
+        assert!(
+            l[0].starts_with("Error (")
+                && l[0].contains(reason)
+                && l[0].ends_with(&format!("): {bad}")),
+            "{bad}: {l:?}"
+        );
+    }
+    let l = e.ask("usermove z1z2");
+    assert!(
+        l[0].starts_with("Illegal move (") && l[0].ends_with("): z1z2"),
+        "{l:?}"
+    );
+    let l = e.ask("usermove a2a3q");
+    assert!(l[0].starts_with("Illegal move ("), "{l:?}");
+    // Still playing: the engine answers a move.
+    e.send("sd 2");
+    e.send("usermove b2b3");
+    let (m, _) = e.next_move();
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let mut pos = Position::start(v);
+    let b2b3 = parse_xboard_move(&mut pos, "b2b3").unwrap();
+    pos.make(b2b3);
+    parse_xboard_move(&mut pos, &m).expect("a legal reply");
+}
+
+#[test]
+fn setboard_errors_are_reported_and_moves_refused_until_a_position_is_set() {
+    let mut e = Engine::xboard();
+    e.send("variant chu");
+    e.send("force");
+    for (fen, what) in [
+        ("", "empty FEN"),
+        ("12/12/12 w - - 0 1", "3 ranks given, the board has 12"),
+        ("6k5/12/12/12/5q6/5d6/5Z6/12/12/12/12/6K5 w - - 0 1", "Z"),
+        ("6k5/12/12/12/5q6/5d6/5N7/12/12/12/12/6K5 w - - 0 1", "rank"),
+        ("6k5/12/12/12/5q6/5d6/5N6/12/12/12/12/6K5 x - - 0 1", "`x`"),
+    ] {
+        let line = format!("setboard {fen}");
+        let l = e.ask(&line);
+        assert_eq!(l.len(), 1, "{line}: {l:?}");
+        assert!(
+            l[0].starts_with("Error (bad FEN: ") && l[0].contains(what),
+            "{line}: {l:?}"
+        );
+        assert!(l[0].ends_with(&format!("): {}", line.trim())), "{l:?}");
+        let l = e.ask("usermove f6f7");
+        assert!(l[0].starts_with("Illegal move (no position"), "{l:?}");
+    }
+    let l = e.ask(&format!("setboard {LION_FEN}"));
+    assert!(l.is_empty(), "{l:?}");
+    assert!(e.ask("usermove f6f7").is_empty());
+}
+
+#[test]
+fn go_playother_force_remove_and_clocks() {
+    let mut e = Engine::xboard();
+    e.send("new");
+    e.send("variant courier");
+    e.send("level 0 1 0");
+    e.send("memory 16");
+    e.send("hard");
+    e.send("easy");
+    e.send("nopost");
+    e.send("force");
+    e.send("usermove b2b3");
+    // The engine takes the side not on move (the first player) and waits.
+    e.send("playother");
+    assert!(e.sync().is_empty());
+    e.send("time 6000");
+    e.send("otim 6000");
+    e.send("usermove b7b6");
+    let (m1, lines) = e.next_move();
+    assert!(!lines.iter().any(|l| is_thinking(l)), "nopost: {lines:?}");
+    // force: the engine keeps still while both sides' moves come in.
+    e.send("force");
+    e.send("usermove h7h6");
+    assert!(e.sync().is_empty());
+    // remove: back one move of each side; h7h6 is the second player's again.
+    e.send("remove");
+    let l = e.ask("usermove h7h6");
+    assert!(
+        l[0].starts_with("Illegal move"),
+        "the first player is on move: {l:?}"
+    );
+    // go: the engine plays the side on move, again the first player.
+    e.send("st 1");
+    e.send("go");
+    let (m2, _) = e.next_move();
+    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let mut pos = Position::start(v);
+    for m in ["b2b3", "b7b6"] {
+        let mv = parse_xboard_move(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    let mut first = pos.clone();
+    parse_xboard_move(&mut first, &m1).expect("a legal first reply");
+    parse_xboard_move(&mut pos, &m2).expect("legal after remove");
+}
+
+#[test]
+fn move_now_answers_at_once() {
+    let mut e = Engine::xboard();
+    e.send("variant chu");
+    e.send("level 0 60 0");
+    e.send("time 360000");
+    e.send("otim 360000");
+    e.send("st 600");
+    e.send("go");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("?");
+    let start = Instant::now();
+    e.next_move();
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn analyze_thinks_until_exit_and_follows_moves_and_undo() {
+    let mut e = Engine::xboard();
+    e.send("variant courier");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    let l = e.until("4 ");
+    assert!(is_thinking(l.last().unwrap()), "{l:?}");
+    e.send("usermove b2b3");
+    e.send(".");
+    e.send("undo");
+    e.send("exit");
+    let l = e.sync();
+    let after: Vec<&String> = l.iter().filter(|x| !is_thinking(x)).collect();
+    assert!(after.is_empty(), "{after:?}");
+    // After exit nothing more comes.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn the_game_end_is_reported_with_result() {
+    let mut e = Engine::xboard();
+    e.send("variant chu");
+    // The engine (first player) captures the last enemy royal.
+    e.send("setboard 12/12/12/12/12/5k6/5R6/12/12/12/12/6K5 w - - 0 1");
+    e.send("sd 2");
+    e.send("go");
+    let (m, _) = e.next_move();
+    assert_eq!(m, "f6f7");
+    let l = e.until("1-0");
+    assert_eq!(l.last().unwrap(), "1-0 {White wins by royals captured}");
+    // The user's move ends the game: reported when the engine is to play.
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send("setboard 12/12/12/12/12/5k6/5R6/12/12/12/12/6K5 w - - 0 1");
+    e.send("playother");
+    e.send("usermove f6f7");
+    let l = e.until("1-0");
+    assert_eq!(l.last().unwrap(), "1-0 {White wins by royals captured}");
+    // `go` in an ended game answers with the result, not a move.
+    e.send("result 1-0 {White wins}");
+    e.send("go");
+    assert!(e.sync().iter().all(|l| !l.starts_with("move")));
+}
+
+#[test]
+fn edit_mode_sets_up_a_position() {
+    let mut e = Engine::xboard();
+    e.send("variant courier");
+    e.send("force");
+    for l in ["edit", "#", "Kg1", "Pa2", "c", "Kf8", "Ph7", ".", "sd 1"] {
+        e.send(l);
+    }
+    assert!(e.sync().is_empty());
+    let l = e.ask("usermove a2a3");
+    assert!(l.is_empty(), "{l:?}");
+    let l = e.ask("usermove b7b6");
+    assert!(l[0].contains("no piece on b7"), "{l:?}");
+}
