@@ -123,6 +123,19 @@ pub fn xboard_fen(pos: &Position) -> String {
     }
 }
 
+/// Can XBoard write this token? A letter, maybe dressed with `'` or `!`,
+/// maybe promoted (`+`). The stages of Albers' delayed promotion (`Q^`)
+/// cannot be written; they never stand in a start position.
+fn xboard_id(token: &str) -> bool {
+    let t = token.strip_prefix('+').unwrap_or(token);
+    let b = t.as_bytes();
+    match b {
+        [c] => c.is_ascii_alphabetic(),
+        [c, d] => c.is_ascii_alphabetic() && (*d == b'\'' || *d == b'!'),
+        _ => false,
+    }
+}
+
 /// A piece's token without the promotion `+`, and whether it had one.
 fn base_token(t: &str) -> (&str, bool) {
     match t.strip_prefix('+') {
@@ -159,10 +172,10 @@ pub fn piece_table(v: &Variant) -> Result<String, String> {
     let mut later = Vec::new();
     let mut promoted_forms = Vec::new();
     for p in &v.pieces {
-        let (base, promoted) = base_token(&p.token);
-        if base.is_empty() {
+        if !xboard_id(&p.token) {
             continue;
         }
+        let (base, promoted) = base_token(&p.token);
         if p.royal && !promoted && base == "K" {
             king = Some(base.to_string());
         } else if promoted {
@@ -220,7 +233,7 @@ pub fn piece_table(v: &Variant) -> Result<String, String> {
 pub fn piece_lines(v: &Variant) -> Vec<String> {
     v.pieces
         .iter()
-        .filter(|p| !p.token.is_empty())
+        .filter(|p| xboard_id(&p.token))
         .map(|p| format!("piece {}& {}", p.token, p.betza))
         .collect()
 }
