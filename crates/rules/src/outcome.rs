@@ -1,7 +1,8 @@
 //! Game end: checkmate, stalemate, bare king, extinction of royals,
 //! repetition with perpetual check, move-count rules; each as its rule book says.
 
-use crate::movegen::{in_check, legal_moves};
+use crate::geometry::Square;
+use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::variant::{BareKing, Verdict};
@@ -322,7 +323,73 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
                 None
             }
         }
+        BareKing::Shogi => shogi_bare_king(pos),
     }
+}
+
+/// Pieces of `side` other than royals that can still move somewhere (not
+/// dead: rules/chu-shogi.md 6.5) and, with `counted`, that are not of an
+/// uncounted type. Gives up, returning `limit`, once it reaches `limit`.
+fn live_pieces(pos: &Position, side: Side, counted: bool, limit: usize) -> (usize, Square) {
+    let v = pos.variant();
+    let mut n = 0;
+    let mut last = Square::NONE;
+    for &sq in pos.pieces(side) {
+        let p = pos.at(sq);
+        let k = p.kind() as usize;
+        if v.pieces[k].royal
+            || v.dead[k][side.index()][v.geometry.compact(sq)]
+            || (counted && v.rules.bare_king_uncounted[k])
+        {
+            continue;
+        }
+        n += 1;
+        last = sq;
+        if n >= limit {
+            break;
+        }
+    }
+    (n, last)
+}
+
+/// [`BareKing::Shogi`]: rules/chu-shogi.md 6.5, dai-shogi.md 6.4.
+fn shogi_bare_king(pos: &Position) -> Option<Outcome> {
+    let g = &pos.variant().geometry;
+    let bare = |side: Side| {
+        // More pieces than a rank can hold dead ones: not bare, at a glance.
+        pos.royals(side).len() == 1
+            && pos.non_royal_count(side) <= 2 * g.files() as usize
+            && live_pieces(pos, side, false, 1).0 == 0
+    };
+    let s = pos.side();
+    let (bs, bo) = (bare(s), bare(s.flip()));
+    if bs && bo {
+        return Some(Outcome::Draw {
+            reason: Reason::BothBare,
+        });
+    }
+    for (x, to_move) in [(s, true), (s.flip(), false)] {
+        if !(if to_move { bs } else { bo }) {
+            continue;
+        }
+        let y = x.flip();
+        let (n, last) = live_pieces(pos, y, true, 2);
+        if pos.royals(y).is_empty() || n == 0 {
+            continue;
+        }
+        // The lone royal to move can still take the last counted piece, or
+        // the opponent's only royal (which wins outright, 6.5).
+        let rescue = to_move
+            && ((n == 1 && is_attacked(pos, last, x))
+                || (pos.royals(y).len() == 1 && is_attacked(pos, pos.royals(y)[0], x)));
+        if !rescue {
+            return Some(Outcome::Win {
+                winner: y,
+                reason: Reason::BareKing,
+            });
+        }
+    }
+    None
 }
 
 /// The outcome of the game at this position, if it has ended: rule endings,

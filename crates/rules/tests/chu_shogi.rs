@@ -559,3 +559,78 @@ fn counterstrike_state_is_part_of_the_hash_and_of_repetition() {
     assert_eq!(pos.hash(), struck);
     assert!(!legal(&mut pos, "c3h8"));
 }
+
+/// The outcome under `bare-king` of the position with `pieces` besides the
+/// two Kings (Black a1, White l11), `side` to move.
+fn bare_king_outcome(pieces: &[(&str, &str)], side: &str) -> Option<Outcome> {
+    let mut pos = position(&[("bare-king", "true")], &board(pieces, side));
+    outcome(&mut pos)
+}
+
+#[test]
+fn bare_king_lone_royal_loses_against_a_counted_piece() {
+    // 6.5: Black is reduced to its King; White has its King and a Gold.
+    let black_lost = Some(Outcome::Win {
+        winner: Side::Second,
+        reason: Reason::BareKing,
+    });
+    assert_eq!(bare_king_outcome(&[("g", "f6")], "b"), black_lost);
+    // Off by default: play goes on.
+    let mut pos = position(&[], &board(&[("g", "f6")], "b"));
+    assert_eq!(outcome(&mut pos), None);
+    // A dead Pawn (Black's, on its last rank) does not save the lone King.
+    assert_eq!(
+        bare_king_outcome(&[("g", "f6"), ("P", "c12")], "b"),
+        black_lost
+    );
+    // A live Pawn does.
+    assert_eq!(bare_king_outcome(&[("g", "f6"), ("P", "c11")], "b"), None);
+}
+
+#[test]
+fn bare_king_unpromoted_pawns_and_go_betweens_do_not_count() {
+    // White has only Pawns and a Go-Between besides its King: no win.
+    assert_eq!(bare_king_outcome(&[("p", "f6"), ("i", "h8")], "b"), None);
+    // A tokin counts.
+    assert_eq!(
+        bare_king_outcome(&[("+p", "f6")], "b"),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::BareKing
+        })
+    );
+}
+
+#[test]
+fn bare_king_lone_royal_that_can_take_the_last_piece_plays_on() {
+    // Black to move, its King a1 beside White's only counted piece on b2.
+    assert_eq!(bare_king_outcome(&[("g", "b2")], "b"), None);
+    // Two counted pieces: taking one leaves the other, lost at once.
+    assert_eq!(
+        bare_king_outcome(&[("g", "b2"), ("s", "h8")], "b"),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::BareKing
+        })
+    );
+    // White to move: the bared side is not to move, so it has lost.
+    assert_eq!(
+        bare_king_outcome(&[("g", "b2")], "w"),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::BareKing
+        })
+    );
+}
+
+#[test]
+fn bare_king_two_bare_royals_draw_and_a_prince_is_not_bare() {
+    assert_eq!(
+        bare_king_outcome(&[], "b"),
+        Some(Outcome::Draw {
+            reason: Reason::BothBare
+        })
+    );
+    // King and Crown Prince are two royals: not a lone royal.
+    assert_eq!(bare_king_outcome(&[("+E", "c3"), ("g", "f6")], "b"), None);
+}

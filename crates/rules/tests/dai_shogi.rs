@@ -323,14 +323,30 @@ fn max_plies_draws() {
 }
 
 #[test]
-fn options_that_need_code_are_not_offered() {
-    // Section 6.4, A8, A11: see the comment at the top of the TOML.
-    for (k, val) in [("repetition", "forbidden"), ("bare-king", "true")] {
-        assert!(
-            Variant::builtin("dai-shogi", &[(k.into(), val.into())]).is_err(),
-            "{k}={val}"
-        );
-    }
+fn bare_king_option_as_in_chu() {
+    // 6.4, A11: Black's lone King against White's King and Gold loses with
+    // `bare-king`; without it play goes on; Pawns alone do not count.
+    let rows = |mid: &str| {
+        let mut r = vec!["14k".to_string()];
+        r.extend(std::iter::repeat_n("15".to_string(), 6));
+        r.push(mid.to_string());
+        r.extend(std::iter::repeat_n("15".to_string(), 6));
+        r.push("K14".to_string());
+        format!("{} b", r.join("/"))
+    };
+    let on = variant(&[("bare-king", "true")]);
+    let mut pos = Position::from_fen(on.clone(), &rows("7g7")).expect("FEN");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::BareKing
+        })
+    );
+    let mut pos = Position::from_fen(on, &rows("7p7")).expect("FEN");
+    assert_eq!(outcome(&mut pos), None);
+    let mut pos = Position::from_fen(variant(&[]), &rows("7g7")).expect("FEN");
+    assert_eq!(outcome(&mut pos), None);
 }
 
 #[test]

@@ -84,6 +84,8 @@ pub struct Rules {
     pub stalemate: Verdict,
     /// Bare-king rule.
     pub bare_king: BareKing,
+    /// Per type: not counted as a further piece by [`BareKing::Shogi`].
+    pub bare_king_uncounted: Vec<bool>,
     /// N-fold repetition ends the game (0 = off).
     pub repetition: u32,
     /// The side giving check on every move of the cycle loses.
@@ -612,13 +614,20 @@ fn build(
         None | Some("none") => BareKing::None,
         Some("shatranj") => BareKing::Shatranj,
         Some("draw") => BareKing::Draw,
+        Some("shogi") => BareKing::Shogi,
         Some(o) => {
             return Err(e(
                 "rules.bare_king",
-                format!("`{o}`: expected `none`, `shatranj` or `draw`"),
+                format!("`{o}`: expected `none`, `shatranj`, `draw` or `shogi`"),
             ));
         }
     };
+    let mut bare_king_uncounted = vec![false; infos.len()];
+    for k in &r.bare_king_uncounted {
+        let i =
+            index(k).ok_or_else(|| e("rules.bare_king_uncounted", format!("no piece `{k}`")))?;
+        bare_king_uncounted[i as usize] = true;
+    }
     let castling = match &r.castling {
         Some(c) if c.enabled => {
             let k1 = sq("rules.castling.king", &c.king)?;
@@ -705,6 +714,7 @@ fn build(
         royals_counted_before_move,
         stalemate,
         bare_king,
+        bare_king_uncounted,
         repetition: r.repetition,
         perpetual_check_loses: r.perpetual_check_loses,
         move_rule: r.move_rule,

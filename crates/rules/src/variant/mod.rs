@@ -38,6 +38,12 @@ pub enum BareKing {
     Shatranj,
     /// A lone King draws at once (Shatar's robado).
     Draw,
+    /// Chu and Dai Shogi (rules/chu-shogi.md 6.5, dai-shogi.md 6.4): a player
+    /// with a single royal and only dead pieces loses while the opponent has
+    /// a royal and a counted piece (`Rules::bare_king_uncounted` aside), unless
+    /// it is to move and its royal can capture the opponent's last counted
+    /// piece or only royal at once. Two bare royals draw.
+    Shogi,
 }
 
 /// One option of a variant, for listings.

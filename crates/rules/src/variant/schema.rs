@@ -188,9 +188,14 @@ pub struct RulesSpec {
     #[serde(default)]
     pub stalemate: Option<String>,
     /// `none`, `shatranj` (bared side loses unless it bares back at once),
-    /// `draw` (a bared King draws at once).
+    /// `draw` (a bared King draws at once), `shogi` (Chu and Dai Shogi: a
+    /// single lone royal loses against a royal and a counted piece).
     #[serde(default)]
     pub bare_king: Option<String>,
+    /// With `bare_king = "shogi"`: piece keys that do not count as the
+    /// opponent's further piece (Chu: unpromoted Pawn and Go-Between).
+    #[serde(default)]
+    pub bare_king_uncounted: Vec<String>,
     /// N-fold repetition ends the game (0 = off).
     #[serde(default)]
     pub repetition: u32,
