@@ -9,7 +9,7 @@ use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use kamil_rules::movegen::{
-    in_check, is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves,
+    in_check, is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves, repetition_banned,
 };
 use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::variant::Verdict;
@@ -355,11 +355,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// Makes a pseudo-legal move; takes it back and returns false if it
-    /// leaves the mover's sole royal attacked where the rules forbid that.
+    /// leaves the mover's sole royal attacked where the rules forbid that,
+    /// or repeats a position where repetition is forbidden.
     #[inline]
     fn make_legal(&mut self, m: Move) -> bool {
         self.pos.make(m);
-        if mover_exposed(&self.pos) {
+        if mover_exposed(&self.pos) || repetition_banned(&mut self.pos) {
             self.pos.unmake();
             return false;
         }

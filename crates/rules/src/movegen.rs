@@ -584,6 +584,32 @@ pub fn mover_exposed(pos: &Position) -> bool {
     r.len() == 1 && is_attacked(pos, r[0], pos.side())
 }
 
+/// After a move has been made: does the variant forbid it as a repetition
+/// (rules/chu-shogi.md 6.5, `repetition=forbidden`)? True when the position
+/// now on the board occurred before with the same side to move and the mover
+/// had no royal attacked before the move. Only positions since the start of
+/// the game record count. Takes the move back and remakes it to judge the
+/// check, which happens only when the position repeats.
+pub fn repetition_banned(pos: &mut Position) -> bool {
+    if !pos.variant().rules.repetition_forbidden {
+        return false;
+    }
+    let h = pos.history();
+    let last = h.len() - 1;
+    let now = h[last];
+    let repeats = (2..=last).step_by(2).any(|back| h[last - back] == now);
+    if !repeats {
+        return false;
+    }
+    let Some(m) = pos.last_move() else {
+        return false;
+    };
+    pos.unmake();
+    let was_in_check = in_check(pos, pos.side());
+    pos.make(m);
+    !was_in_check
+}
+
 /// When the side to move has one royal, is not in check and the opponent
 /// attacks only by leaps and slides, a move is legal unless it moves the
 /// royal, moves a pinned piece, or removes a piece other than on its
@@ -683,19 +709,20 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     pseudo_moves(pos, out);
     let lt = pos.variant().lion_trading;
     let safety = pos.variant().rules.royal_safety;
-    if !safety && lt.is_none() {
+    let no_repeats = pos.variant().rules.repetition_forbidden;
+    if !safety && lt.is_none() && !no_repeats {
         return;
     }
     let fast = if safety { shortcut(pos) } else { None };
     let mut i = start;
     while i < out.len() {
         let m = out[i];
-        if !trial(pos, &lt, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, &lt, safety, &fast, &m) {
             i += 1;
             continue;
         }
         pos.make(m);
-        let bad = mover_exposed(pos);
+        let bad = mover_exposed(pos) || repetition_banned(pos);
         pos.unmake();
         if bad {
             out.swap_remove(i);
@@ -711,18 +738,19 @@ pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     pseudo_moves(pos, buf);
     let lt = pos.variant().lion_trading;
     let safety = pos.variant().rules.royal_safety;
-    if !safety && lt.is_none() {
+    let no_repeats = pos.variant().rules.repetition_forbidden;
+    if !safety && lt.is_none() && !no_repeats {
         return buf.len() as u64;
     }
     let fast = if safety { shortcut(pos) } else { None };
     let mut n = 0;
     for &m in buf.iter() {
-        if !trial(pos, &lt, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, &lt, safety, &fast, &m) {
             n += 1;
             continue;
         }
         pos.make(m);
-        if !mover_exposed(pos) {
+        if !mover_exposed(pos) && !repetition_banned(pos) {
             n += 1;
         }
         pos.unmake();

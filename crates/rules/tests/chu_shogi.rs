@@ -634,3 +634,18 @@ fn bare_king_two_bare_royals_draw_and_a_prince_is_not_bare() {
     // King and Crown Prince are two royals: not a lone royal.
     assert_eq!(bare_king_outcome(&[("+E", "c3"), ("g", "f6")], "b"), None);
 }
+
+#[test]
+fn repetition_forbidden_bans_the_repeating_move_unless_in_check() {
+    // 6.5, A13: the Kings shuffle; White's fourth move would recreate the
+    // start position with Black to move.
+    let fen = board(&[], "b");
+    let shuffle = ["a1a2", "l11l10", "a2a1"];
+    let forbidden = [("repetition", "forbidden")];
+    assert!(!legal_after(&forbidden, &fen, &shuffle, "l10l11"));
+    assert!(legal_after(&forbidden, &fen, &shuffle, "l10k11"));
+    assert!(legal_after(&[], &fen, &shuffle, "l10l11"));
+    // A Black Gold on k9 attacks l10: White, in check there, may repeat.
+    let fen = board(&[("G", "k9")], "b");
+    assert!(legal_after(&forbidden, &fen, &shuffle, "l10l11"));
+}

@@ -372,3 +372,23 @@ fn lion_trading_options() {
     );
     assert!(parse_move(&mut pos, "e5e6").is_ok());
 }
+
+#[test]
+fn repetition_forbidden_as_in_chu() {
+    // 6.4, A8: White's King may not return to o15 and recreate the start
+    // of this shuffle with Black to move; fourfold (the default) allows it.
+    let fen = format!("14k/{}/K14 b", vec!["15"; 13].join("/"));
+    let legal_last = |options: &[(&str, &str)]| {
+        let mut pos = Position::from_fen(variant(options), &fen).expect("FEN");
+        for m in ["a1a2", "o15o14", "a2a1"] {
+            let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.make(mv);
+        }
+        let mut moves = Vec::new();
+        legal_moves(&mut pos, &mut moves);
+        let v = pos.variant().clone();
+        moves.iter().any(|m| move_text(&v, *m) == "o14o15")
+    };
+    assert!(!legal_last(&[("repetition", "forbidden")]));
+    assert!(legal_last(&[]));
+}

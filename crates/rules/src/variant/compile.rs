@@ -90,6 +90,9 @@ pub struct Rules {
     pub repetition: u32,
     /// The side giving check on every move of the cycle loses.
     pub perpetual_check_loses: bool,
+    /// Moves that recreate an earlier position are illegal unless the mover
+    /// was in check (rules/chu-shogi.md 6.5, `repetition=forbidden`).
+    pub repetition_forbidden: bool,
     /// Plies without capture or pawn move that draw (0 = off).
     pub move_rule: u32,
     /// Game length limit in plies (0 = off).
@@ -717,6 +720,7 @@ fn build(
         bare_king_uncounted,
         repetition: r.repetition,
         perpetual_check_loses: r.perpetual_check_loses,
+        repetition_forbidden: r.repetition_forbidden,
         move_rule: r.move_rule,
         max_plies: r.max_plies,
         en_passant: r.en_passant,

@@ -202,6 +202,10 @@ pub struct RulesSpec {
     /// With repetition: the side that checked on every move loses.
     #[serde(default)]
     pub perpetual_check_loses: bool,
+    /// A move that recreates an earlier position with the same side to move
+    /// is illegal unless the mover had a royal attacked before it.
+    #[serde(default)]
+    pub repetition_forbidden: bool,
     /// Plies without capture or pawn move that draw (0 = off).
     #[serde(default)]
     pub move_rule: u32,
