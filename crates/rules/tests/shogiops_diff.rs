@@ -22,7 +22,7 @@
 
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
-use kamil_rules::{Move, Outcome, Position, Reason, Side, Variant};
+use kamil_rules::{Move, Position, Reason, Side, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -201,11 +201,7 @@ fn chu_shogi_legal_moves_agree_with_shogiops() {
                 (None, None) => true,
                 (None, Some(_)) | (Some(_), None) => false,
                 (Some((winner, reasons)), Some(o)) => {
-                    let w = match o {
-                        Outcome::Win { winner, .. } => Some(winner),
-                        Outcome::Draw { .. } => None,
-                    };
-                    w == winner && reasons.contains(&o.reason())
+                    o.winner() == winner && reasons.contains(&o.reason())
                 }
             };
             if !agree {
