@@ -11,7 +11,9 @@
 //!   once inside (shogi) or one step from the last rank (chess);
 //! - **royal safety**: a sole royal prefers its back ranks while the board
 //!   is full, the centre when it empties, friends next to it, and no
-//!   enemies close by;
+//!   enemies close by; in games without a check rule (the royal is
+//!   captured, not mated: Chu, Dai Shogi) it keeps to its back ranks and its
+//!   guard to the end;
 //! - **tempo**: a bonus for the side to move.
 //!
 //! Board terms are tapered between a middle game and an end game weight by
@@ -247,10 +249,15 @@ impl Evaluator {
         if self.mode == EvalMode::Material {
             return score;
         }
+        let capture_royal = !self.variant.rules.royal_safety;
         for side in Side::BOTH {
             let r = pos.royals(side);
             if r.len() == 1 {
-                mg[side.index()] += self.royal_safety(pos, r[0], side);
+                let safety = self.royal_safety(pos, r[0], side);
+                mg[side.index()] += safety;
+                if capture_royal {
+                    eg[side.index()] += safety;
+                }
             }
         }
         let lead = material[u] - material[o];
@@ -292,6 +299,11 @@ impl Evaluator {
         let (files, ranks) = (g.files() as i32, g.ranks() as i32);
         let edge = ((2 * wf - (files - 1)).abs()).max((2 * wr - (ranks - 1)).abs()) / 2;
         let mut s = MOP_UP_EDGE * edge;
+        // Where royals are captured rather than mated, the hunter's royal
+        // has no part in the hunt and must not walk out.
+        if !self.variant.rules.royal_safety {
+            return s;
+        }
         if let Some(k) = pos.royals(strong).first() {
             let d = (g.file(*k) as i32 - wf)
                 .abs()
@@ -378,6 +390,12 @@ fn square_terms(
     };
     if info.royal {
         let home = -ROYAL_ADVANCE * adv.min(3);
+        if !v.rules.royal_safety {
+            // Without a check rule (Chu, Dai Shogi) a royal is lost by being
+            // attacked at all, and long-range pieces outlive the middle game:
+            // it stays home in the end game too.
+            return (home, home);
+        }
         let centre = -ROYAL_CENTRE * centre_dist;
         return (home, centre);
     }
