@@ -90,6 +90,14 @@ pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
         return op.moves[side].iter().flat_map(|&(a, b)| [a, b]).collect();
     }
     let mut out = vec![m.from];
+    if m.kind == MoveKind::Checker {
+        // A Checker series: every landing square (`via` holds its legs).
+        if let Some(ck) = &v.checker {
+            let (l, n) = kamil_rules::special::checker::landings(ck, &m);
+            out.extend_from_slice(&l[..n]);
+        }
+        return out;
+    }
     if m.via.is_some() {
         out.push(m.via);
     }

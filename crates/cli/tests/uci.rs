@@ -280,6 +280,14 @@ fn self_play_alfonso_great_chess() {
     self_play("alfonso-great-chess", &[]);
 }
 
+/// The Ordinary Variant ends by its own rules (checkmate, stalemate,
+/// repetition, the fifty-move rule, both Kings bare); UCI offers no
+/// bare-King claim, so a bared King plays on.
+#[test]
+fn self_play_ordinary_variant() {
+    self_play("ordinary-variant", &[]);
+}
+
 #[test]
 fn every_builtin_variant_has_a_self_play_test() {
     let src = include_str!("uci.rs");

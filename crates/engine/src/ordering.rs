@@ -2,6 +2,7 @@
 //! and a history of quiet moves that caused cutoffs.
 
 use crate::eval::Evaluator;
+use kamil_rules::special::checker;
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -36,6 +37,12 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
             v += eval.value(t.kind());
         }
     }
+    if m.kind == MoveKind::Checker
+        && let Some(ck) = &pos.variant().checker
+    {
+        // A Checker series: every piece its jumps take.
+        checker::for_each_capture(ck, pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
+    }
     v
 }
 
@@ -45,6 +52,11 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
     (m.to != m.from && pos.at(m.to).is_side(pos.side().flip()))
         || m.via_capture
         || m.kind == MoveKind::EnPassant
+        || (m.kind == MoveKind::Checker
+            && pos
+                .variant()
+                .checker
+                .is_some_and(|ck| checker::captures(&ck, pos, &m).0 != 0))
 }
 
 /// Value gained by the promotion in `m`, centipawns (0 if none).

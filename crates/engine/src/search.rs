@@ -11,8 +11,7 @@ use crate::tt::{Bound, Table};
 use kamil_rules::movegen::{
     in_check, is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves, repetition_banned,
 };
-use kamil_rules::outcome::ended_by_rule;
-use kamil_rules::variant::Verdict;
+use kamil_rules::outcome::{claimable, ended_by_rule, perpetual_check, stalemate};
 use kamil_rules::{Move, Outcome, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -192,7 +191,7 @@ impl Engine {
 fn history_checks(pos: &Position) -> Vec<bool> {
     let n = pos.history().len();
     let mut checks = vec![false; n];
-    if !pos.variant().rules.perpetual_check_loses {
+    if !perpetual_counts(pos.variant()) {
         return checks;
     }
     let mut p = pos.clone();
@@ -209,6 +208,12 @@ fn history_checks(pos: &Position) -> Vec<bool> {
         checks[base + i + 1] = in_check(&p, p.side());
     }
     checks
+}
+
+/// Does a repetition in which one side checked on every move score other
+/// than a draw (perpetual check loses, or Dynamic Scoring credits it)?
+fn perpetual_counts(v: &kamil_rules::Variant) -> bool {
+    v.rules.perpetual_check_loses || v.dynamic_scoring.is_some_and(|d| d.perpetual_checks == 0)
 }
 
 /// Late-move reduction in plies by depth and move number.
@@ -262,6 +267,9 @@ struct Searcher<'a> {
     /// Best root move of the running iteration, with its score and PV.
     iter_best: Option<(i32, Vec<Move>)>,
     null_ok: bool,
+    /// The variant's legal moves need the whole list (a compulsory-capture
+    /// filter, Checker series): nodes generate legal moves, not pseudo-legal.
+    legal_lists: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -283,6 +291,7 @@ impl<'a> Searcher<'a> {
         // A pass is no sound test where the rules change with each own move
         // (Albers' ripening) or a compulsory turn is pending.
         let null_ok = !v.ripening && v.compulsory_opening.is_none();
+        let legal_lists = v.checker.is_some();
         Searcher {
             checks,
             keys,
@@ -305,6 +314,7 @@ impl<'a> Searcher<'a> {
             root_excluded: Vec::new(),
             iter_best: None,
             null_ok,
+            legal_lists,
         }
     }
 
@@ -349,7 +359,7 @@ impl<'a> Searcher<'a> {
     fn check_for_repetition(&self, single: bool) -> bool {
         let v = self.pos.variant();
         single
-            || (v.rules.perpetual_check_loses
+            || (perpetual_counts(v)
                 && self.pos.royals(self.pos.side()).len() > 1
                 && in_check(&self.pos, self.pos.side()))
     }
@@ -360,6 +370,9 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make_legal(&mut self, m: Move) -> bool {
         self.pos.make(m);
+        if self.legal_lists {
+            return true;
+        }
         if mover_exposed(&self.pos) || repetition_banned(&mut self.pos) {
             self.pos.unmake();
             return false;
@@ -371,11 +384,25 @@ impl<'a> Searcher<'a> {
         outcome_score(o, self.pos.side(), ply)
     }
 
-    fn verdict_score(&self, v: Verdict, ply: usize) -> i32 {
-        match v {
-            Verdict::Loss => -(MATE - ply as i32),
-            Verdict::Win => MATE - ply as i32,
-            Verdict::Draw => 0,
+    /// Appends the moves a node searches: pseudo-legal (tried by
+    /// [`Self::make_legal`]), or legal where the variant needs whole lists.
+    fn node_moves(&mut self, out: &mut Vec<Move>) {
+        if self.legal_lists {
+            legal_moves(&mut self.pos, out);
+        } else {
+            pseudo_moves(&self.pos, out);
+        }
+    }
+
+    /// The quiescence moves: captures and promotions (legal ones where the
+    /// variant needs whole lists: Checker series included).
+    fn noisy_node_moves(&mut self, out: &mut Vec<Move>) {
+        if self.legal_lists {
+            legal_moves(&mut self.pos, out);
+            let pos = &self.pos;
+            out.retain(|&m| is_capture(pos, m) || m.promo != 0);
+        } else {
+            noisy_moves(&self.pos, out);
         }
     }
 
@@ -411,16 +438,17 @@ impl<'a> Searcher<'a> {
             }
             if k == now {
                 let j = n - 1 - i;
-                let rules = &self.pos.variant().rules;
-                if !rules.perpetual_check_loses || j < self.history_base {
+                if !perpetual_counts(self.pos.variant()) || j < self.history_base {
                     return Some(0);
                 }
                 // Positions j..n-1; the side to move now is to move at j, j+2...
                 let they_checked = (j + 2..n).step_by(2).all(|x| self.checks[x]);
                 let we_checked = (j + 1..n).step_by(2).all(|x| self.checks[x]);
+                let us = self.pos.side();
+                let v = self.pos.variant();
                 return Some(match (we_checked, they_checked) {
-                    (true, false) => -(MATE - ply as i32),
-                    (false, true) => MATE - ply as i32,
+                    (true, false) => self.outcome_score(perpetual_check(v, us), ply),
+                    (false, true) => self.outcome_score(perpetual_check(v, us.flip()), ply),
                     _ => 0,
                 });
             }
@@ -574,9 +602,20 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        // A result the side to move may claim instead of moving (Dynamic
+        // Scoring's bare King): the node is worth at least that.
+        let mut claim = None;
         if ply > 0 {
             if let Some(s) = self.game_end(ply) {
                 return s;
+            }
+            if let Some(c) = claimable(&self.pos) {
+                let s = self.outcome_score(c, ply);
+                if s >= beta {
+                    return s;
+                }
+                alpha = alpha.max(s);
+                claim = Some(s);
             }
             // Mate-distance pruning: no line here beats a quicker mate.
             let a = alpha.max(-(MATE - ply as i32));
@@ -663,7 +702,7 @@ impl<'a> Searcher<'a> {
         frame.moves.clear();
         frame.scores.clear();
         frame.quiets.clear();
-        pseudo_moves(&self.pos, &mut frame.moves);
+        self.node_moves(&mut frame.moves);
         // The hash move goes first; the others are scored only if it does
         // not cut off.
         let mut scored = false;
@@ -772,15 +811,20 @@ impl<'a> Searcher<'a> {
             }
         }
         self.frames[ply] = frame;
+        if let Some(c) = claim {
+            best = best.max(c);
+        }
         if legal == 0 {
             if ply == 0 && !self.root_excluded.is_empty() {
                 return -INFINITE;
             }
-            return if in_check {
+            let side = self.pos.side();
+            let ended = if in_check {
                 -(MATE - ply as i32)
             } else {
-                self.verdict_score(self.pos.variant().rules.stalemate, ply)
+                self.outcome_score(stalemate(self.pos.variant(), side), ply)
             };
+            return ended.max(claim.unwrap_or(-INFINITE));
         }
         if ply > 0 || self.root_excluded.is_empty() {
             let bound = if best >= beta {
@@ -834,9 +878,9 @@ impl<'a> Searcher<'a> {
         frame.moves.clear();
         frame.scores.clear();
         if in_check {
-            pseudo_moves(&self.pos, &mut frame.moves);
+            self.node_moves(&mut frame.moves);
         } else {
-            noisy_moves(&self.pos, &mut frame.moves);
+            self.noisy_node_moves(&mut frame.moves);
         }
         self.score_moves(&mut frame, None, ply, 0);
         let mut best = stand;

@@ -12,11 +12,25 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{CompiledLeg, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
 use crate::special::bodyguard;
+use crate::special::checker;
 use crate::special::lion::{self, LionTrading};
 use crate::variant::{PromotionWhen, Variant};
 
 /// Appends every pseudo-legal move of the side to move to `out`.
 pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
+    pseudo_plain(pos, out);
+    if let Some(ck) = &pos.variant().checker {
+        for &sq in pos.pieces(pos.side()) {
+            if pos.at(sq).kind() == ck.kind {
+                checker::series(ck, pos, sq, out);
+            }
+        }
+    }
+}
+
+/// The pseudo-legal moves of [`pseudo_moves`] but the Checker series of
+/// `special/checker.rs` (which generates those itself, with its rules).
+pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     let side = pos.side();
     let v = pos.variant();
     if pos.opening_pending(side) {
@@ -56,6 +70,21 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
     let v = pos.variant();
     for &sq in pos.pieces(side) {
         gen_moves::<false>(pos, v, sq, pos.at(sq), out);
+        if let Some(ck) = &v.checker
+            && pos.at(sq).kind() == ck.kind
+        {
+            // Checker series that capture (special/checker.rs).
+            let start = out.len();
+            checker::series(ck, pos, sq, out);
+            let mut k = start;
+            for i in start..out.len() {
+                if checker::captures(ck, pos, &out[i]).0 != 0 {
+                    out[k] = out[i];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
     }
 }
 
@@ -526,6 +555,11 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             break;
         }
     }
+    if let Some(ck) = &v.checker
+        && checker::attacks(ck, pos, target, by)
+    {
+        return true;
+    }
     if t.complex != 0 {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
@@ -705,6 +739,11 @@ fn trial(
 /// [`crate::outcome`]): royal safety where the variant has it, and the
 /// special modules' bans (Lion trading, rules/chu-shogi.md 6.4).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    if let Some(ck) = pos.variant().checker {
+        // Series, forced continuations and the compulsory-capture filter.
+        checker::legal_moves(&ck, pos, out);
+        return;
+    }
     let start = out.len();
     pseudo_moves(pos, out);
     let lt = pos.variant().lion_trading;
@@ -735,6 +774,10 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 /// Number of legal moves, without keeping them.
 pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     buf.clear();
+    if pos.variant().checker.is_some() {
+        legal_moves(pos, buf);
+        return buf.len() as u64;
+    }
     pseudo_moves(pos, buf);
     let lt = pos.variant().lion_trading;
     let safety = pos.variant().rules.royal_safety;

@@ -14,6 +14,9 @@ pub enum MoveKind {
     EnPassant,
     /// Courier's compulsory opening: every prescribed advance as one turn.
     Opening,
+    /// A Checker's series of jumps (rules/ordinary-variant.md 5.1): `via`
+    /// and `extra` hold the legs, see [`crate::special::checker`].
+    Checker,
 }
 
 /// A move. `via` is the first stop of a multi-leg move (a Lion's first

@@ -10,6 +10,7 @@ use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::ended_by_rule;
 use crate::position::Position;
+use crate::special::checker;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -42,6 +43,13 @@ pub fn move_text(v: &Variant, m: Move) -> String {
         }
     }
     s.push_str(&g.name(m.from).to_string());
+    if m.kind == MoveKind::Checker {
+        // A Checker series: every landing square (`c3e5g7`).
+        if let Some(ck) = &v.checker {
+            checker::for_each_leg(ck, &m, |_, land| s.push_str(&g.name(land).to_string()));
+        }
+        return s;
+    }
     if m.via.is_some() {
         s.push_str(&g.name(m.via).to_string());
     }
@@ -58,22 +66,21 @@ pub fn move_text(v: &Variant, m: Move) -> String {
 
 fn normalize(text: &str) -> String {
     let t = text.trim().to_lowercase().replace(['-', '='], "");
-    // XBoard's comma form: `e5f6,f6g7` -> `e5f6g7`.
-    let t = match t.split_once(',') {
-        Some((a, b)) => {
-            let last: String = a.chars().rev().take_while(|c| c.is_ascii_digit()).collect();
-            let tail_len = last.len() + 1;
-            if a.len() >= tail_len
-                && a.is_char_boundary(a.len() - tail_len)
-                && b.starts_with(&a[a.len() - tail_len..])
-            {
-                format!("{}{}", a, &b[tail_len..])
-            } else {
-                format!("{a}{b}")
-            }
+    // XBoard's comma form, one leg after another: `e5f6,f6g7` -> `e5f6g7`.
+    let mut legs = t.split(',');
+    let mut t = legs.next().unwrap_or_default().to_string();
+    for b in legs {
+        let last: String = t.chars().rev().take_while(|c| c.is_ascii_digit()).collect();
+        let tail_len = last.len() + 1;
+        if t.len() >= tail_len
+            && t.is_char_boundary(t.len() - tail_len)
+            && b.starts_with(&t[t.len() - tail_len..])
+        {
+            t.push_str(&b[tail_len..]);
+        } else {
+            t.push_str(b);
         }
-        None => t,
-    };
+    }
     // An `x` between squares marks a capture.
     let b: Vec<char> = t.chars().collect();
     let mut out = String::new();
@@ -127,6 +134,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         )));
     }
     let (from, to) = (sqs[0], *sqs.last().expect("two or more"));
+    if let Some(ck) = &v.checker
+        && suffix.is_empty()
+        && let Some(m) = checker_path(ck, pos, &sqs, &legal)
+    {
+        return Ok(m);
+    }
     // Same origin, final square, captured squares and promotion.
     let caps = |m: &Move| {
         let mut c = Vec::new();
@@ -145,7 +158,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .collect();
     wanted.dedup();
     for m in &legal {
-        if m.from != from || m.to != to || m.kind == MoveKind::Opening {
+        // Checker series are matched by their path above.
+        if m.from != from
+            || m.to != to
+            || m.kind == MoveKind::Opening
+            || m.kind == MoveKind::Checker
+        {
             continue;
         }
         let mut c = caps(m);
@@ -194,6 +212,41 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             of_piece.join(" ")
         )
     }))
+}
+
+/// A Checker series written through other landing squares than ours: the
+/// legal series with the same origin, final square and captured squares
+/// (rules/ordinary-variant.md 5.1, move identity), if `sqs` is a path of
+/// two-square jumps.
+fn checker_path(
+    ck: &checker::CheckerRules,
+    pos: &Position,
+    sqs: &[Square],
+    legal: &[Move],
+) -> Option<Move> {
+    let mut dirs = [0u8; checker::MAX_LEGS];
+    let n = sqs.len() - 1;
+    if n == 0 || n > checker::MAX_LEGS {
+        return None;
+    }
+    for i in 0..n {
+        let d = (0..8).find(|&d| {
+            sqs[i].shift(ck.offsets[d]).shift(ck.offsets[d]) == sqs[i + 1]
+                && pos.variant().geometry.is_square(sqs[i + 1])
+        })?;
+        dirs[i] = d as u8;
+    }
+    let m = checker::series_move(sqs[0], sqs[n], &dirs[..n]);
+    let caps = checker::captures(ck, pos, &m).0;
+    legal
+        .iter()
+        .find(|l| {
+            l.kind == MoveKind::Checker
+                && l.from == m.from
+                && l.to == m.to
+                && checker::captures(ck, pos, l).0 == caps
+        })
+        .copied()
 }
 
 fn example(v: &Variant) -> String {

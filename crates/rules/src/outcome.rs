@@ -5,7 +5,7 @@ use crate::geometry::Square;
 use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
-use crate::variant::{BareKing, Verdict};
+use crate::variant::{BareKing, Variant, Verdict};
 use std::fmt;
 
 /// Why a game ended.
@@ -296,6 +296,9 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
             });
         }
     }
+    if let Some(ds) = &v.dynamic_scoring {
+        return ds.ended_by_rule(pos);
+    }
     let (ns, no) = (pos.non_royal_count(s), pos.non_royal_count(o));
     match v.rules.bare_king {
         BareKing::None => None,
@@ -393,43 +396,51 @@ fn shogi_bare_king(pos: &Position) -> Option<Outcome> {
 }
 
 /// The outcome of the game at this position, if it has ended: rule endings,
-/// repetition, move-count rules, then checkmate and stalemate.
+/// repetition, move-count rules, then checkmate and stalemate. Under
+/// Dynamic Scoring every ending is given in points
+/// ([`crate::special::dynamic_scoring`]).
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     if let Some(o) = ended_by_rule(pos) {
         return Some(o);
     }
     let v = pos.variant().clone();
-    if v.rules.repetition > 0
-        && let Some(o) = repetition(pos, v.rules.repetition, v.rules.perpetual_check_loses)
+    let ds = v.dynamic_scoring;
+    let draw = |reason: Reason| match &ds {
+        Some(d) => d.result(reason, None),
+        None => Some(Outcome::Draw { reason }),
+    };
+    if let Some(d) = &ds
+        && d.perpetual_checks > 0
+        && let Some(checker) = checks_in_a_row(pos, d.perpetual_checks)
     {
-        return Some(o);
+        return Some(perpetual_check(&v, checker));
+    }
+    if v.rules.repetition > 0 {
+        let perpetual =
+            v.rules.perpetual_check_loses || ds.is_some_and(|d| d.perpetual_checks == 0);
+        match repetition(pos, v.rules.repetition, perpetual) {
+            Some(Some(checker)) => return Some(perpetual_check(&v, checker)),
+            Some(None) => return draw(Reason::Repetition),
+            None => {}
+        }
     }
     if v.rules.move_rule > 0 && pos.halfmove() >= v.rules.move_rule {
-        return Some(Outcome::Draw {
-            reason: Reason::MoveRule,
-        });
+        return draw(Reason::MoveRule);
     }
     if v.rules.max_plies > 0 && pos.depth() as u32 >= v.rules.max_plies {
-        return Some(Outcome::Draw {
-            reason: Reason::MaxPlies,
-        });
+        return draw(Reason::MaxPlies);
     }
     if v.rules.insufficient_material != 0 && insufficient_material(pos) {
-        return Some(Outcome::Draw {
-            reason: Reason::InsufficientMaterial,
-        });
+        return draw(Reason::InsufficientMaterial);
     }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     if moves.is_empty() {
         let s = pos.side();
         if v.rules.royal_safety && pos.royals(s).len() == 1 && in_check(pos, s) {
-            return Some(Outcome::Win {
-                winner: s.flip(),
-                reason: Reason::Checkmate,
-            });
+            return Some(checkmate(&v, s));
         }
-        return Some(verdict(s, v.rules.stalemate, Reason::Stalemate));
+        return Some(stalemate(&v, s));
     }
     None
 }
@@ -455,10 +466,84 @@ fn insufficient_material(pos: &Position) -> bool {
     extra.is_none_or(|p| v.rules.insufficient_material & (1u128 << p.kind()) != 0)
 }
 
-/// N-fold repetition of the current position (same side to move). With
-/// `perpetual`, a player all of whose moves since the first occurrence left
-/// an enemy royal attacked loses.
-fn repetition(pos: &mut Position, n: u32, perpetual: bool) -> Option<Outcome> {
+/// The result when `mated` is checkmated.
+pub fn checkmate(v: &Variant, mated: Side) -> Outcome {
+    v.dynamic_scoring
+        .and_then(|d| d.result(Reason::Checkmate, Some(mated.flip())))
+        .unwrap_or(Outcome::Win {
+            winner: mated.flip(),
+            reason: Reason::Checkmate,
+        })
+}
+
+/// The result when `stalemated`, to move, has no legal move and is not in
+/// check: the variant's verdict, or Dynamic Scoring's partial win for the
+/// other player (rules/ordinary-variant.md 7.2).
+pub fn stalemate(v: &Variant, stalemated: Side) -> Outcome {
+    v.dynamic_scoring
+        .and_then(|d| d.result(Reason::Stalemate, Some(stalemated.flip())))
+        .unwrap_or_else(|| verdict(stalemated, v.rules.stalemate, Reason::Stalemate))
+}
+
+/// The result when `checker` has given perpetual check: a loss where
+/// perpetual check loses, Dynamic Scoring's partial win where it scores.
+pub fn perpetual_check(v: &Variant, checker: Side) -> Outcome {
+    match v
+        .dynamic_scoring
+        .and_then(|d| d.result(Reason::PerpetualCheck, Some(checker)))
+    {
+        Some(o) => o,
+        None if v.rules.perpetual_check_loses => Outcome::Win {
+            winner: checker.flip(),
+            reason: Reason::PerpetualCheck,
+        },
+        None => Outcome::Draw {
+            reason: Reason::Repetition,
+        },
+    }
+}
+
+/// A result the player to move may claim instead of moving (Dynamic
+/// Scoring's bare King, rules/ordinary-variant.md 7.2, A16), if any.
+pub fn claimable(pos: &Position) -> Option<Outcome> {
+    pos.variant().dynamic_scoring?.claimable(pos)
+}
+
+/// Has the player who just moved given check with each of its last `n`
+/// moves (A17 `ds-perpetual-n`)? Returns that player.
+fn checks_in_a_row(pos: &mut Position, n: u32) -> Option<Side> {
+    let checker = pos.side().flip();
+    let mut undone = Vec::new();
+    let mut ok = true;
+    for i in 0..n {
+        if i > 0 {
+            // Back to the position after the checker's previous move.
+            for _ in 0..2 {
+                match pos.moves_played().last() {
+                    Some(m) => {
+                        undone.push(m);
+                        pos.unmake();
+                    }
+                    None => ok = false,
+                }
+            }
+        }
+        if !ok || pos.depth() == 0 || !in_check(pos, checker.flip()) {
+            ok = false;
+            break;
+        }
+    }
+    for m in undone.into_iter().rev() {
+        pos.make(m);
+    }
+    ok.then_some(checker)
+}
+
+/// N-fold repetition of the current position (same side to move):
+/// `Some(None)` for a repetition, `Some(Some(side))` when, with `perpetual`,
+/// all of `side`'s moves since the first occurrence left an enemy royal
+/// attacked (and not all of the other's).
+fn repetition(pos: &mut Position, n: u32, perpetual: bool) -> Option<Option<Side>> {
     let h = pos.history();
     let last = h.len() - 1;
     let now = h[last];
@@ -478,9 +563,7 @@ fn repetition(pos: &mut Position, n: u32, perpetual: bool) -> Option<Outcome> {
     // Positions first..=last were reached from the FEN by `depth` moves.
     let base = h.len() - 1 - pos.depth();
     if !perpetual || first < base {
-        return Some(Outcome::Draw {
-            reason: Reason::Repetition,
-        });
+        return Some(None);
     }
     let back = last - first;
     let mut checks = [true, true];
@@ -501,19 +584,11 @@ fn repetition(pos: &mut Position, n: u32, perpetual: bool) -> Option<Outcome> {
         pos.make(m);
     }
     let culprit = |s: Side| moved[s.index()] && checks[s.index()];
-    match (culprit(Side::First), culprit(Side::Second)) {
-        (true, false) => Some(Outcome::Win {
-            winner: Side::Second,
-            reason: Reason::PerpetualCheck,
-        }),
-        (false, true) => Some(Outcome::Win {
-            winner: Side::First,
-            reason: Reason::PerpetualCheck,
-        }),
-        _ => Some(Outcome::Draw {
-            reason: Reason::Repetition,
-        }),
-    }
+    Some(match (culprit(Side::First), culprit(Side::Second)) {
+        (true, false) => Some(Side::First),
+        (false, true) => Some(Side::Second),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

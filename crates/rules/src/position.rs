@@ -8,7 +8,7 @@ use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
-use crate::special::lion;
+use crate::special::{checker, lion};
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
 
@@ -540,6 +540,27 @@ impl Position {
                 }
                 self.put(rook_to, rook);
             }
+            MoveKind::Checker => {
+                // Walk the series: enemies jumped are taken, and an empty
+                // square jumped is the en passant square (5.5).
+                let ck = v.checker.expect("a Checker series needs its module");
+                let enemy = moved.side().flip();
+                let ep = self.ep;
+                checker::for_each_leg(&ck, &mv, |mid, _| {
+                    let p = self.board[mid.index()];
+                    if p.is_side(enemy) {
+                        self.capture(mid);
+                    } else if p.is_empty()
+                        && let Some(e) = ep
+                        && self.board[e.victim.index()].is_side(enemy)
+                    {
+                        self.capture(e.victim);
+                    }
+                });
+                if mv.to != mv.from {
+                    self.relocate(mv.from, mv.to);
+                }
+            }
             MoveKind::Opening => {
                 let s = moved.side().index();
                 let list = v
@@ -665,6 +686,11 @@ impl Position {
             self.put(sq, p);
         }
         match mv.kind {
+            MoveKind::Checker => {
+                if mv.to != mv.from {
+                    self.relocate(mv.to, mv.from);
+                }
+            }
             MoveKind::Normal | MoveKind::EnPassant => {
                 if mv.promotion().is_some() {
                     self.remove(mv.to);

@@ -76,7 +76,11 @@ fn pass_squares(pos: &Position, m: Move) -> Vec<Square> {
 pub fn move_view(pos: &Position, m: Move) -> MoveView {
     let v = pos.variant();
     let mut vias = Vec::new();
-    if m.via.is_some() {
+    if m.kind == MoveKind::Checker {
+        // The landing squares of a Checker series before the last.
+        let squares = move_squares(v, m);
+        vias.extend_from_slice(&squares[1..squares.len() - 1]);
+    } else if m.via.is_some() {
         vias.push(m.via);
         if m.to == m.from && !m.via_capture {
             for s in pass_squares(pos, m) {
@@ -98,6 +102,7 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
             MoveKind::Castle => "castle",
             MoveKind::EnPassant => "en-passant",
             MoveKind::Opening => "opening",
+            MoveKind::Checker => "checker",
         },
     }
 }

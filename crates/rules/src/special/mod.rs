@@ -3,4 +3,6 @@
 //! holds a typed configuration per module, never a name looked up in play.
 
 pub mod bodyguard;
+pub mod checker;
+pub mod dynamic_scoring;
 pub mod lion;

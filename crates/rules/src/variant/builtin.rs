@@ -31,4 +31,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "alfonso-great-chess",
         include_str!("../../../../variants/alfonso-great-chess.toml"),
     ),
+    (
+        "ordinary-variant",
+        include_str!("../../../../variants/ordinary-variant.toml"),
+    ),
 ];

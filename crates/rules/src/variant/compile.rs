@@ -8,6 +8,8 @@ use crate::fen;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
 use crate::special::bodyguard::{Affects, Bodyguard};
+use crate::special::checker::{CheckerRules, DIRECTIONS};
+use crate::special::dynamic_scoring::{BareKingRule, DynamicScoring, Schedule};
 use crate::special::lion::{CounterStrike, LionTrading, Protection};
 use crate::zobrist::Zobrist;
 
@@ -920,6 +922,66 @@ fn build(
             })
         }
     };
+    let checker = match &spec.special.checker {
+        None => None,
+        Some(c) => {
+            let key = "special.checker.piece";
+            let kind = index(&c.piece).ok_or_else(|| e(key, format!("no piece `{}`", c.piece)))?;
+            if geometry.compact_len() > 128 {
+                return Err(e(
+                    key,
+                    "Checkers need a board of at most 128 squares".into(),
+                ));
+            }
+            let mut offsets = [0i16; 8];
+            for (o, &(dx, dy)) in offsets.iter_mut().zip(DIRECTIONS.iter()) {
+                *o = geometry.offset(dx, dy);
+            }
+            Some(CheckerRules {
+                kind,
+                offsets,
+                duty_first_capture: c.duty_first_capture,
+                force_geometric: c.force_geometric,
+                force_after_capture_only: c.force_after_capture_only,
+                jumps_any_order: c.jumps_any_order,
+                revisit_allowed: c.revisit_allowed,
+                remove_at_end: c.remove_at_end,
+                ep_any_step: c.ep_any_step,
+                check_single_jump: c.check_single_jump,
+            })
+        }
+    };
+    let dynamic_scoring = match &spec.special.dynamic_scoring {
+        None => None,
+        Some(d) => {
+            let schedule = match d.schedule.as_deref() {
+                None | Some("classic") => Schedule::Classic,
+                Some("simple") => Schedule::Simple,
+                Some("tiebreaker") => Schedule::Tiebreaker,
+                Some(o) => {
+                    return Err(e(
+                        "special.dynamic_scoring.schedule",
+                        format!("`{o}`: expected `classic`, `simple` or `tiebreaker`"),
+                    ));
+                }
+            };
+            let bare_king = match d.bare_king.as_deref() {
+                None | Some("claimed") => BareKingRule::Claimed,
+                Some("auto") => BareKingRule::Auto,
+                Some(o) => {
+                    return Err(e(
+                        "special.dynamic_scoring.bare_king",
+                        format!("`{o}`: expected `claimed` or `auto`"),
+                    ));
+                }
+            };
+            Some(DynamicScoring {
+                schedule,
+                bare_king,
+                perpetual_checks: d.perpetual_checks,
+            })
+        }
+    };
 
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
@@ -956,6 +1018,8 @@ fn build(
         delayed_promotion,
         lion_trading,
         bodyguard,
+        checker,
+        dynamic_scoring,
         options,
         chosen,
         zobrist,

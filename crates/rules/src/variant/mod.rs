@@ -103,6 +103,10 @@ pub struct Variant {
     pub lion_trading: Option<crate::special::lion::LionTrading>,
     /// Hiashatar's Bodyguard zones (rules/hiashatar.md 5.1-5.2), if in force.
     pub bodyguard: Option<crate::special::bodyguard::Bodyguard>,
+    /// The Ordinary Variant's Checker (rules/ordinary-variant.md 5.1-5.5).
+    pub checker: Option<crate::special::checker::CheckerRules>,
+    /// Dynamic Scoring (rules/ordinary-variant.md 7): every ending in points.
+    pub dynamic_scoring: Option<crate::special::dynamic_scoring::DynamicScoring>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

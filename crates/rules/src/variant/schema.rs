@@ -262,6 +262,12 @@ pub struct SpecialSpec {
     /// Hiashatar's Bodyguard zones (rules/hiashatar.md 5.1-5.2).
     #[serde(default)]
     pub bodyguard: Option<BodyguardSpec>,
+    /// Savard's jumping Checker (rules/ordinary-variant.md 5.1-5.5).
+    #[serde(default)]
+    pub checker: Option<CheckerSpec>,
+    /// Savard's Dynamic Scoring (rules/ordinary-variant.md 7).
+    #[serde(default)]
+    pub dynamic_scoring: Option<DynamicScoringSpec>,
 }
 
 /// `[special.bodyguard]`: Hiashatar's Bodyguard (rules/hiashatar.md
@@ -292,6 +298,58 @@ fn enemy() -> String {
 
 fn stop_and_step() -> String {
     "stop-and-step".to_string()
+}
+
+/// `[special.checker]`: the Checker of the Ordinary Variant
+/// (rules/ordinary-variant.md 5.1-5.5), compiled into
+/// [`crate::special::checker::CheckerRules`]. The flags are the rule book's
+/// alternatives (section 6), all off by default.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CheckerSpec {
+    /// Piece key of the Checker (its steps are its Betza, `mK`).
+    pub piece: String,
+    /// A4: only a first capture of the exposed Checker meets the duty.
+    #[serde(default)]
+    pub duty_first_capture: bool,
+    /// A6: forced continuation whether or not it can end legally.
+    #[serde(default)]
+    pub force_geometric: bool,
+    /// A7: no forced continuation after a friendly jump.
+    #[serde(default)]
+    pub force_after_capture_only: bool,
+    /// A8: friendly and capturing jumps in any order.
+    #[serde(default)]
+    pub jumps_any_order: bool,
+    /// A9: landing squares may repeat.
+    #[serde(default)]
+    pub revisit_allowed: bool,
+    /// A10: jumped enemies are removed when the move ends.
+    #[serde(default)]
+    pub remove_at_end: bool,
+    /// A11: the en passant jump may come at any step of a series.
+    #[serde(default)]
+    pub ep_any_step: bool,
+    /// A12: only a direct first jump gives check.
+    #[serde(default)]
+    pub check_single_jump: bool,
+}
+
+/// `[special.dynamic_scoring]` (rules/ordinary-variant.md 7, A15-A17),
+/// compiled into [`crate::special::dynamic_scoring::DynamicScoring`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct DynamicScoringSpec {
+    /// `classic` (default), `simple` or `tiebreaker`.
+    #[serde(default)]
+    pub schedule: Option<String>,
+    /// `claimed` (default) or `auto`.
+    #[serde(default)]
+    pub bare_king: Option<String>,
+    /// Checks in a row that are perpetual check; 0 (default): a threefold
+    /// repetition in which every move of one player gave check.
+    #[serde(default)]
+    pub perpetual_checks: u32,
 }
 
 /// `[special.lion_trading]`: the Lion-trading rules of Chu Shogi

@@ -1,0 +1,749 @@
+//! Savard's Checker and the compulsory capture of Checkers
+//! (rules/ordinary-variant.md 5.1-5.5, A4-A12; seed 001).
+//!
+//! - A Checker steps to an empty neighbour (Betza `mK`, the generic
+//!   generator) or makes a *series* of jumps: over a piece on a neighbouring
+//!   square to the empty square beyond, friendly jumps first, then capturing
+//!   jumps (F\*C\*), never landing twice on a square, captured pieces gone at
+//!   once (5.1 rules 1, 2, 4). A series must go on over an enemy Checker
+//!   when such a jump leads to a legal move (rule 3, A6, A7).
+//! - En passant: after a Pawn's double step, an adjacent enemy Checker may
+//!   jump the passed square as its first jump, taking the Pawn (5.5, A11).
+//! - A square is attacked by a Checker when some series (rules 1, 2, 4)
+//!   takes a piece there; the en passant jump counts only when judging the
+//!   double step itself (5.2, A12, A19).
+//! - The compulsory-capture filter of 5.4 (A4, A5) picks the legal moves out
+//!   of the moves that keep the King safe.
+//!
+//! A series is one [`Move`] of kind [`MoveKind::Checker`]: `from`, `to`, and
+//! the direction of each leg, 3 bits a leg, packed with the leg count into
+//! the `via` and `extra` fields (which no other use of this kind has), so
+//! moves stay `Copy` and nothing is allocated ([`MAX_LEGS`] legs at most).
+//! One move per (origin, final square, captured squares): among the paths
+//! that give it, the shortest, then the smallest landing squares in turn.
+//!
+//! Hook points: [`attacks`] in [`crate::movegen::is_attacked`]; [`series`]
+//! in [`crate::movegen::pseudo_moves`]; [`legal_moves`] in
+//! [`crate::movegen::legal_moves`]; make and unmake walk the path with
+//! [`for_each_leg`].
+
+use crate::geometry::Square;
+use crate::movegen::{in_check, mover_exposed, pseudo_plain};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, PieceType, Side};
+use crate::position::Position;
+
+/// Most legs a series can have: the leg count (4 bits) and 3 bits a leg fill
+/// 31 of the 32 bits of `via` and `extra`. A longer series needs ten pieces
+/// set out for it; kamil does not generate one (a documented limit).
+pub const MAX_LEGS: usize = 9;
+
+/// The eight King directions (files, ranks); the index is a leg's code.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The compiled `[special.checker]` table: which type is the Checker, the
+/// board offsets of the eight directions, and the rule book's alternatives
+/// (section 6), all off by default.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CheckerRules {
+    /// The Checker's piece type.
+    pub kind: PieceType,
+    /// Board offset of each direction of [`DIRECTIONS`].
+    pub offsets: [i16; 8],
+    /// A4 `ov.duty-first-capture`: the duty is met only by a move whose
+    /// first capture is the exposed Checker.
+    pub duty_first_capture: bool,
+    /// A6 `ov.force-geometric`: a series must go on over an enemy Checker
+    /// whenever such a jump is there, legal or not.
+    pub force_geometric: bool,
+    /// A7 `ov.force-after-capture-only`: no forced continuation after a
+    /// friendly jump.
+    pub force_after_capture_only: bool,
+    /// A8 `ov.jumps-any-order`: friendly jumps may follow captures.
+    pub jumps_any_order: bool,
+    /// A9 `ov.revisit-allowed`: landing squares may repeat; only a series
+    /// that captures nothing must end away from its start.
+    pub revisit_allowed: bool,
+    /// A10 `ov.remove-at-end`: jumped enemies block until the move ends.
+    pub remove_at_end: bool,
+    /// A11 `ov.ep-any-step`: the en passant jump may come at any step.
+    pub ep_any_step: bool,
+    /// A12 `ov.check-single-jump`: only a first, direct jump attacks.
+    pub check_single_jump: bool,
+}
+
+/// The Checker series from `from` to `to` whose legs go in the directions
+/// `dirs` (indices of [`DIRECTIONS`], at most [`MAX_LEGS`]).
+pub fn series_move(from: Square, to: Square, dirs: &[u8]) -> Move {
+    debug_assert!(!dirs.is_empty() && dirs.len() <= MAX_LEGS);
+    let mut code = dirs.len() as u32;
+    for (i, &d) in dirs.iter().enumerate() {
+        code |= (d as u32 & 7) << (4 + 3 * i);
+    }
+    pack(from, to, code)
+}
+
+#[inline(always)]
+fn pack(from: Square, to: Square, code: u32) -> Move {
+    let mut m = Move::new(from, to);
+    m.kind = MoveKind::Checker;
+    m.via = Square(code as u16);
+    m.extra = Square((code >> 16) as u16);
+    m
+}
+
+#[inline(always)]
+fn code_of(m: &Move) -> u32 {
+    m.via.0 as u32 | (m.extra.0 as u32) << 16
+}
+
+/// Number of legs of a series move (0 for any other move).
+#[inline(always)]
+pub fn leg_count(m: &Move) -> usize {
+    if m.kind == MoveKind::Checker {
+        (code_of(m) & 15) as usize
+    } else {
+        0
+    }
+}
+
+/// The direction (index of [`DIRECTIONS`]) of leg `i` of a series move.
+#[inline(always)]
+pub fn leg_direction(m: &Move, i: usize) -> usize {
+    ((code_of(m) >> (4 + 3 * i)) & 7) as usize
+}
+
+/// Calls `f(jumped, landed)` for each leg of the series move `m`, in order.
+#[inline]
+pub fn for_each_leg(ck: &CheckerRules, m: &Move, mut f: impl FnMut(Square, Square)) {
+    let mut cur = m.from;
+    for i in 0..leg_count(m) {
+        let off = ck.offsets[leg_direction(m, i)];
+        let mid = cur.shift(off);
+        cur = mid.shift(off);
+        f(mid, cur);
+    }
+}
+
+/// The landing squares of a series move, in order, and their number.
+pub fn landings(ck: &CheckerRules, m: &Move) -> ([Square; MAX_LEGS], usize) {
+    let mut out = [Square::NONE; MAX_LEGS];
+    let mut n = 0;
+    for_each_leg(ck, m, |_, land| {
+        out[n] = land;
+        n += 1;
+    });
+    (out, n)
+}
+
+/// Bit of a square in a 128-bit set of compact indices (boards of at most
+/// 128 squares; checked when the variant loads).
+#[inline(always)]
+fn bit(pos: &Position, sq: Square) -> u128 {
+    1u128 << pos.variant().geometry.compact(sq)
+}
+
+/// What a move removes, as a set of squares, and the first square it
+/// removes a piece from (in the order of the series), before it is made.
+pub fn captures(ck: &CheckerRules, pos: &Position, m: &Move) -> (u128, Option<Square>) {
+    let enemy = pos.side().flip();
+    match m.kind {
+        MoveKind::Normal => {
+            let mut set = 0;
+            let mut first = None;
+            if m.via_capture {
+                set |= bit(pos, m.via);
+                first = Some(m.via);
+            }
+            if m.to != m.from && pos.at(m.to).is_side(enemy) {
+                set |= bit(pos, m.to);
+                first = first.or(Some(m.to));
+            }
+            (set, first)
+        }
+        MoveKind::EnPassant => (bit(pos, m.extra), Some(m.extra)),
+        MoveKind::Checker => {
+            let mut set = 0u128;
+            let mut first = None;
+            for_each_capture(ck, pos, m, |v| {
+                set |= bit(pos, v);
+                first = first.or(Some(v));
+            });
+            (set, first)
+        }
+        MoveKind::Castle | MoveKind::Opening => (0, None),
+    }
+}
+
+/// Calls `f` with each square whose piece the series `m` takes, before it
+/// is made (the jumped enemies and a Pawn taken en passant).
+pub fn for_each_capture(ck: &CheckerRules, pos: &Position, m: &Move, mut f: impl FnMut(Square)) {
+    let enemy = pos.side().flip();
+    let ep = pos.en_passant();
+    let mut taken = 0u128;
+    for_each_leg(ck, m, |mid, _| {
+        let p = pos.at(mid);
+        let victim = if p.is_side(enemy) {
+            Some(mid)
+        } else if p.is_empty() {
+            // Only the en passant jump passes an empty square.
+            ep.map(|e| e.victim)
+        } else {
+            None
+        };
+        if let Some(v) = victim
+            && taken & bit(pos, v) == 0
+        {
+            taken |= bit(pos, v);
+            f(v);
+        }
+    });
+}
+
+/// One possible jump from a landing square.
+#[derive(Clone, Copy)]
+struct Jump {
+    dir: u8,
+    land: Square,
+    /// The square whose piece it removes (the jumped one, or the Pawn taken
+    /// en passant), if it captures.
+    victim: Option<Square>,
+    /// It captures an enemy Checker (the jumps rule 3 forces).
+    takes_checker: bool,
+}
+
+/// The state of a series being walked: where it is, what it visited and
+/// removed, and its legs so far.
+#[derive(Clone, Copy)]
+struct Walk {
+    from: Square,
+    cur: Square,
+    visited: u128,
+    removed: u128,
+    captured: bool,
+    last_captured: bool,
+    legs: u32,
+    n: usize,
+}
+
+impl Walk {
+    fn start(pos: &Position, from: Square) -> Walk {
+        Walk {
+            from,
+            cur: from,
+            visited: bit(pos, from),
+            removed: 0,
+            captured: false,
+            last_captured: false,
+            legs: 0,
+            n: 0,
+        }
+    }
+
+    fn after(&self, pos: &Position, j: &Jump) -> Walk {
+        let mut w = *self;
+        w.cur = j.land;
+        w.visited |= bit(pos, j.land);
+        if let Some(v) = j.victim {
+            w.removed |= bit(pos, v);
+        }
+        w.captured |= j.victim.is_some();
+        w.last_captured = j.victim.is_some();
+        w.legs |= (j.dir as u32) << (3 * w.n);
+        w.n += 1;
+        w
+    }
+
+    fn to_move(self) -> Move {
+        pack(self.from, self.cur, self.n as u32 | self.legs << 4)
+    }
+
+    /// May the series end here (A9: with revisits allowed, a series that
+    /// took nothing must not end on its start)?
+    fn may_end(&self) -> bool {
+        self.n > 0 && (self.cur != self.from || self.captured)
+    }
+}
+
+/// Who the series belongs to, and what the position allows it.
+struct Ctx {
+    me: Side,
+    /// En passant: (passed square, victim square), when a Checker may take
+    /// the Pawn that just double-stepped.
+    ep: Option<(Square, Square)>,
+    /// A square to treat as holding an enemy piece (an attack test on an
+    /// empty square: castling's crossed squares).
+    phantom: Square,
+}
+
+/// What stands on `sq` during the walk `w`: the origin is empty, captured
+/// pieces are gone (A10: unless they stay until the move ends).
+#[inline(always)]
+fn cell(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, sq: Square) -> Piece {
+    if sq == w.from {
+        return Piece::EMPTY;
+    }
+    if sq == cx.phantom {
+        return Piece::new(0, cx.me.flip());
+    }
+    let p = pos.at(sq);
+    if p.is_piece() && !ck.remove_at_end && w.removed & bit(pos, sq) != 0 {
+        return Piece::EMPTY;
+    }
+    p
+}
+
+/// The jumps open to the series `w`, by rules 1, 2, 4 and the options;
+/// calls `f` for each.
+#[inline]
+fn jumps(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, mut f: impl FnMut(Jump)) {
+    if w.n >= MAX_LEGS {
+        return;
+    }
+    for (d, &off) in ck.offsets.iter().enumerate() {
+        let mid = w.cur.shift(off);
+        let land = mid.shift(off);
+        if pos.at(land) == Piece::WALL || !cell(ck, pos, cx, w, land).is_empty() {
+            continue;
+        }
+        if !ck.revisit_allowed && w.visited & bit(pos, land) != 0 {
+            continue;
+        }
+        let p = cell(ck, pos, cx, w, mid);
+        let jump = |victim: Option<Square>, takes_checker: bool| Jump {
+            dir: d as u8,
+            land,
+            victim,
+            takes_checker,
+        };
+        if p.is_empty() {
+            // En passant: over the passed square, taking the Pawn (5.5, A11).
+            if let Some((passed, victim)) = cx.ep
+                && mid == passed
+                && (w.n == 0 || ck.ep_any_step)
+                && w.removed & bit(pos, victim) == 0
+            {
+                f(jump(Some(victim), false));
+            }
+        } else if p == Piece::WALL {
+            continue;
+        } else if p.is_side(cx.me) {
+            if !w.captured || ck.jumps_any_order {
+                f(jump(None, false));
+            }
+        } else if w.removed & bit(pos, mid) == 0 {
+            f(jump(Some(mid), p.kind() == ck.kind));
+        }
+    }
+}
+
+/// The en passant chance of the side to move's Checkers, if any.
+fn ep_for_mover(pos: &Position) -> Option<(Square, Square)> {
+    let e = pos.en_passant()?;
+    pos.at(e.victim)
+        .is_side(pos.side().flip())
+        .then_some((e.squares[0], e.victim))
+}
+
+/// Appends every series of the Checker on `from` allowed by 5.1 rules 1, 2
+/// and 4 (no forced continuation, King safety not judged): the Checker's
+/// part of the pseudo-legal moves `PL` (5.3).
+pub fn series(ck: &CheckerRules, pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let start = out.len();
+    let cx = Ctx {
+        me: pos.side(),
+        ep: ep_for_mover(pos),
+        phantom: Square::NONE,
+    };
+    fn walk(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, out: &mut Vec<Move>) {
+        if w.may_end() {
+            out.push(w.to_move());
+        }
+        jumps(ck, pos, cx, w, |j| {
+            walk(ck, pos, cx, &w.after(pos, &j), out)
+        });
+    }
+    walk(ck, pos, &cx, &Walk::start(pos, from), out);
+    dedupe(ck, pos, out, start);
+}
+
+/// Appends the legal series of the Checker on `from` (5.1 with rule 3, King
+/// safety). With `only_first`, only series whose first jump is in that
+/// direction. Returns whether any was found.
+fn legal_series(
+    ck: &CheckerRules,
+    pos: &mut Position,
+    from: Square,
+    only_first: Option<usize>,
+    mut out: Option<&mut Vec<Move>>,
+) -> bool {
+    let start = out.as_ref().map_or(0, |o| o.len());
+    let cx = Ctx {
+        me: pos.side(),
+        ep: ep_for_mover(pos),
+        phantom: Square::NONE,
+    };
+    let w = Walk::start(pos, from);
+    let mut firsts = [None; 8];
+    let mut k = 0;
+    jumps(ck, pos, &cx, &w, |j| {
+        if only_first.is_none_or(|d| d == j.dir as usize) {
+            firsts[k] = Some(j);
+            k += 1;
+        }
+    });
+    let mut any = false;
+    for j in firsts.iter().take(k).flatten() {
+        let next = w.after(pos, j);
+        any |= legal_walk(ck, pos, &cx, &next, &mut out);
+        if any && out.is_none() {
+            return true;
+        }
+    }
+    if let Some(o) = out {
+        dedupe(ck, pos, o, start);
+    }
+    any
+}
+
+/// Post-order walk of the series tree below `w` (which has made at least
+/// one jump): pushes each legal end and returns whether the subtree holds
+/// one. An end is legal when the King is safe and no forced continuation
+/// over an enemy Checker leads to a legal end (rule 3; A6: any such jump
+/// forces under `ov.force-geometric`; A7: only after a capture under
+/// `ov.force-after-capture-only`).
+fn legal_walk(
+    ck: &CheckerRules,
+    pos: &mut Position,
+    cx: &Ctx,
+    w: &Walk,
+    out: &mut Option<&mut Vec<Move>>,
+) -> bool {
+    let mut next = [None; 8];
+    let mut k = 0;
+    jumps(ck, pos, cx, w, |j| {
+        next[k] = Some(j);
+        k += 1;
+    });
+    let forcing_here = !ck.force_after_capture_only || w.last_captured;
+    let mut any_below = false;
+    let mut forced = false;
+    for j in next.iter().take(k).flatten() {
+        let child = w.after(pos, j);
+        let below = legal_walk(ck, pos, cx, &child, out);
+        any_below |= below;
+        if j.takes_checker && forcing_here && (below || ck.force_geometric) {
+            forced = true;
+        }
+        if any_below && out.is_none() {
+            return true;
+        }
+    }
+    let mut ends = false;
+    if !forced && w.may_end() {
+        let m = w.to_move();
+        pos.make(m);
+        let exposed = mover_exposed(pos);
+        pos.unmake();
+        if !exposed {
+            ends = true;
+            if let Some(o) = out.as_deref_mut() {
+                o.push(m);
+            }
+        }
+    }
+    ends || any_below
+}
+
+/// Orders paths for the notation: fewer legs first, then the landing
+/// squares in turn, file letter first, then rank number (5.1).
+fn path_key(ck: &CheckerRules, pos: &Position, m: &Move) -> (usize, [(u8, u8); MAX_LEGS]) {
+    let g = &pos.variant().geometry;
+    let (l, n) = landings(ck, m);
+    let mut key = [(u8::MAX, u8::MAX); MAX_LEGS];
+    for i in 0..n {
+        key[i] = (g.file(l[i]), g.rank(l[i]));
+    }
+    (n, key)
+}
+
+/// Keeps one series per (final square, captured squares) among
+/// `out[start..]`: the one with the first path in [`path_key`] order.
+fn dedupe(ck: &CheckerRules, pos: &Position, out: &mut Vec<Move>, start: usize) {
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        let caps = captures(ck, pos, &m).0;
+        match (start..kept).find(|&j| out[j].to == m.to && captures(ck, pos, &out[j]).0 == caps) {
+            Some(j) => {
+                if path_key(ck, pos, &m) < path_key(ck, pos, &out[j]) {
+                    out[j] = m;
+                }
+            }
+            None => {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Is `target` attacked by a Checker of `by` (5.2)? Some series of rules 1,
+/// 2 and 4 must take a piece on `target` (an empty target counts as holding
+/// a piece of the other side: castling's crossed squares, 5.6). The en
+/// passant jump counts only when `by` is to move just after a double step,
+/// that is when the double step itself is judged (5.2, A19). Under
+/// `ov.check-single-jump` only a first jump counts (A12).
+pub fn attacks(ck: &CheckerRules, pos: &Position, target: Square, by: Side) -> bool {
+    let checker = Piece::new(ck.kind, by);
+    let cx = Ctx {
+        me: by,
+        ep: if pos.side() == by {
+            ep_for_mover(pos)
+        } else {
+            None
+        },
+        phantom: if pos.at(target).is_empty() {
+            target
+        } else {
+            Square::NONE
+        },
+    };
+    fn walk(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, target: Square) -> bool {
+        let mut hit = false;
+        let mut next = [None; 8];
+        let mut k = 0;
+        jumps(ck, pos, cx, w, |j| {
+            if j.victim == Some(target) {
+                hit = true;
+            }
+            next[k] = Some(j);
+            k += 1;
+        });
+        if hit {
+            return true;
+        }
+        if ck.check_single_jump {
+            return false;
+        }
+        next.iter()
+            .take(k)
+            .flatten()
+            .any(|j| walk(ck, pos, cx, &w.after(pos, j), target))
+    }
+    pos.pieces(by)
+        .iter()
+        .any(|&sq| pos.at(sq) == checker && walk(ck, pos, &cx, &Walk::start(pos, sq), target))
+}
+
+/// The Checkers of the side not to move that a Pawn or Checker of the side
+/// to move could take by a Checker-first capture among the pseudo-legal
+/// moves, King safety aside: `PX` of 5.4.
+pub fn en_prise(ck: &CheckerRules, pos: &Position) -> u128 {
+    let v = pos.variant();
+    let me = pos.side();
+    let their_checker = Piece::new(ck.kind, me.flip());
+    let mut set = 0u128;
+    for &sq in pos.pieces(me) {
+        let p = pos.at(sq);
+        if p.kind() == ck.kind {
+            for &off in &ck.offsets {
+                let mid = sq.shift(off);
+                let land = mid.shift(off);
+                if pos.at(mid) == their_checker && pos.at(land).is_empty() {
+                    set |= bit(pos, mid);
+                }
+            }
+        } else if v.pieces[p.kind() as usize].pawn {
+            for l in &v.movesets[p.kind() as usize][me.index()].leaps {
+                let t = sq.shift(l.off);
+                if l.capture && pos.at(t) == their_checker {
+                    set |= bit(pos, t);
+                }
+            }
+        }
+    }
+    set
+}
+
+/// The target of `m` if it is a Checker-first capture (5.4): a Pawn taking
+/// an enemy Checker, or a series whose first jump takes one.
+fn cfc_target(ck: &CheckerRules, pos: &Position, m: &Move) -> Option<Square> {
+    let their_checker = Piece::new(ck.kind, pos.side().flip());
+    match m.kind {
+        MoveKind::Checker => {
+            let mid = m.from.shift(ck.offsets[leg_direction(m, 0)]);
+            (pos.at(mid) == their_checker).then_some(mid)
+        }
+        MoveKind::Normal => {
+            let v = pos.variant();
+            (v.pieces[pos.at(m.from).kind() as usize].pawn && pos.at(m.to) == their_checker)
+                .then_some(m.to)
+        }
+        _ => None,
+    }
+}
+
+/// Is there a legal Checker-first capture for the side to move? (`LX`
+/// non-empty, 5.4.)
+fn any_legal_cfc(ck: &CheckerRules, pos: &mut Position) -> bool {
+    let v = pos.variant().clone();
+    let me = pos.side();
+    let their_checker = Piece::new(ck.kind, me.flip());
+    let mut own = [Square::NONE; 128];
+    let n = pos.pieces(me).len().min(own.len());
+    own[..n].copy_from_slice(&pos.pieces(me)[..n]);
+    for &sq in &own[..n] {
+        let p = pos.at(sq);
+        if p.kind() == ck.kind {
+            for d in 0..8 {
+                let off = ck.offsets[d];
+                let mid = sq.shift(off);
+                if pos.at(mid) == their_checker
+                    && pos.at(mid.shift(off)).is_empty()
+                    && legal_series(ck, pos, sq, Some(d), None)
+                {
+                    return true;
+                }
+            }
+        } else if v.pieces[p.kind() as usize].pawn {
+            for l in &v.movesets[p.kind() as usize][me.index()].leaps {
+                let t = sq.shift(l.off);
+                if l.capture && pos.at(t) == their_checker {
+                    // The promotion choice cannot matter to the King's safety.
+                    pos.make(Move::new(sq, t));
+                    let exposed = mover_exposed(pos);
+                    pos.unmake();
+                    if !exposed {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// `Sit` of 5.4 after the move `m` of the side to move: with the move given
+/// back to that side (no en passant square), some Checker is en prise from
+/// a Pawn or Checker but every such capture would expose the King.
+fn situation_after(ck: &CheckerRules, pos: &mut Position, m: Move) -> bool {
+    pos.make(m);
+    let null = pos.make_null();
+    let sit = en_prise(ck, pos) != 0 && !any_legal_cfc(ck, pos);
+    pos.unmake_null(null);
+    pos.unmake();
+    sit
+}
+
+/// Keeps the moves of `out[start..]` for which `keep` holds, unless none
+/// does (the filter never empties a non-empty list, 5.3).
+fn keep_some(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut k = start;
+    for i in start..out.len() {
+        if keep(&out[i]) {
+            out.swap(k, i);
+            k += 1;
+        }
+    }
+    if k > start {
+        out.truncate(k);
+    }
+}
+
+/// Appends the legal moves of the side to move (5.3, 5.4): the pseudo-legal
+/// moves of every piece that keep the King safe, the legal Checker series,
+/// then the compulsory-capture filter.
+pub fn legal_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    safe_moves(ck, pos, out);
+    filter(ck, pos, out, start);
+}
+
+/// Appends the moves `L` of 5.3: those of [`legal_moves`] before the
+/// compulsory-capture filter (the King kept safe, the forced continuation
+/// of series applied). Checkmate and stalemate are judged on these.
+pub fn safe_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_plain(pos, out);
+    if pos.variant().rules.royal_safety {
+        let mut i = start;
+        while i < out.len() {
+            pos.make(out[i]);
+            let bad = mover_exposed(pos);
+            pos.unmake();
+            if bad {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+    let me = pos.side();
+    let checker = Piece::new(ck.kind, me);
+    let mut own = [Square::NONE; 128];
+    let mut n = 0;
+    for &sq in pos.pieces(me) {
+        if pos.at(sq) == checker && n < own.len() {
+            own[n] = sq;
+            n += 1;
+        }
+    }
+    for &sq in &own[..n] {
+        legal_series(ck, pos, sq, None, Some(out));
+    }
+}
+
+/// The compulsory-capture filter of 5.4 on the moves `L` in `out[start..]`.
+fn filter(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>, start: usize) {
+    let px = en_prise(ck, pos);
+    if px == 0 || out.len() == start {
+        return;
+    }
+    // 1. In check: escapes that take a Checker en prise come first.
+    if in_check(pos, pos.side()) {
+        let p = &*pos;
+        keep_some(out, start, |m| captures(ck, p, m).0 & px != 0);
+        return;
+    }
+    // 2. A legal Checker-first capture exists: take an exposed Checker.
+    let mut lx = 0u128;
+    for m in &out[start..] {
+        if let Some(t) = cfc_target(ck, pos, m) {
+            lx |= bit(pos, t);
+        }
+    }
+    if lx != 0 {
+        let p = &*pos;
+        keep_some(out, start, |m| {
+            let (set, first) = captures(ck, p, m);
+            if ck.duty_first_capture {
+                first.is_some_and(|f| bit(p, f) & lx != 0)
+            } else {
+                set & lx != 0
+            }
+        });
+        return;
+    }
+    // 3. Every such capture would expose the King: end that situation.
+    let mut k = start;
+    for i in start..out.len() {
+        if !situation_after(ck, pos, out[i]) {
+            out.swap(k, i);
+            k += 1;
+        }
+    }
+    if k > start {
+        out.truncate(k);
+    }
+}
