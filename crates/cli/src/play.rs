@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::outcome::{Outcome, outcome};
+use kamil_rules::outcome::{Outcome, claimable, outcome};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Move, MoveKind, Position, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
@@ -91,6 +91,7 @@ pub fn run(args: Args) -> Result<()> {
         echo,
         announced: false,
         resigned: None,
+        claimed: None,
         board_shown: false,
     };
     session.play(&mut stdin.lock())
@@ -138,6 +139,8 @@ struct Session<W: Write> {
     announced: bool,
     /// The side that resigned, if one did.
     resigned: Option<Side>,
+    /// A result claimed instead of a move (Dynamic Scoring's bare King).
+    claimed: Option<Outcome>,
     /// The board on screen shows the position now.
     board_shown: bool,
 }
@@ -152,6 +155,7 @@ enum Command<'a> {
     Hint,
     Save(&'a str),
     Resign,
+    Claim,
     Quit,
     Move(&'a str),
 }
@@ -170,6 +174,7 @@ fn command(line: &str) -> Command<'_> {
         "hint" => Command::Hint,
         "save" => Command::Save(rest),
         "resign" => Command::Resign,
+        "claim" => Command::Claim,
         "quit" | "exit" | "q" => Command::Quit,
         _ => Command::Move(line),
     }
@@ -216,6 +221,7 @@ impl<W: Write> Session<W> {
                 Command::Hint => self.hint(over)?,
                 Command::Save(file) => self.save_command(file)?,
                 Command::Resign => self.resign(over)?,
+                Command::Claim => self.claim(over)?,
                 Command::Quit => {
                     writeln!(self.out, "Bye.")?;
                     break;
@@ -303,15 +309,17 @@ impl<W: Write> Session<W> {
                 outcome: None,
             });
         }
-        outcome(&mut self.pos).map(|o| Ending {
-            result: o.score(),
-            winner: o.winner(),
-            reason: match o.points() {
-                Some(p) => format!("{} {p}", o.reason()),
-                None => o.reason().to_string(),
-            },
-            outcome: Some(o),
-        })
+        self.claimed
+            .or_else(|| outcome(&mut self.pos))
+            .map(|o| Ending {
+                result: o.score(),
+                winner: o.winner(),
+                reason: match o.points() {
+                    Some(p) => format!("{} {p}", o.reason()),
+                    None => o.reason().to_string(),
+                },
+                outcome: Some(o),
+            })
     }
 
     /// Is the game over? Announces the ending (and saves the PGN) the
@@ -352,6 +360,20 @@ impl<W: Write> Session<W> {
         writeln!(self.out, "kamil is thinking...")?;
         self.out.flush()?;
         let r = self.engine.search(&self.pos, &self.limits, &mut |_| {});
+        if let Some(c) = claimable(&self.pos) {
+            // Claim when the points are worth more than the search expects.
+            let side = self.pos.side();
+            let claim = kamil_engine::search::outcome_score(c, side, 0);
+            let better = match r.score {
+                Score::Cp(cp) => claim > cp,
+                Score::Mate(n) => n < 0,
+            };
+            if better || r.best.is_none() {
+                writeln!(self.out, "kamil claims {c}.")?;
+                self.claimed = Some(c);
+                return Ok(());
+            }
+        }
         let Some(m) = r.best else {
             bail!(
                 "the engine found no move in a game that has not ended (FEN {})",
@@ -488,6 +510,11 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "Resignation withdrawn.")?;
             return Ok(());
         }
+        if self.claimed.take().is_some() {
+            self.announced = false;
+            writeln!(self.out, "Claim withdrawn.")?;
+            return Ok(());
+        }
         let plies = if self.pos.side() == self.user { 2 } else { 1 };
         if self.pos.depth() < plies {
             writeln!(self.out, "Nothing to take back.")?;
@@ -522,6 +549,19 @@ impl<W: Write> Session<W> {
                 search_summary(&r)
             )?,
             None => writeln!(self.out, "No move to suggest.")?,
+        }
+        Ok(())
+    }
+
+    /// Claims the result the rules let the user claim instead of moving
+    /// (Dynamic Scoring's bare King, rules/ordinary-variant.md 7.2).
+    fn claim(&mut self, over: bool) -> Result<()> {
+        if over {
+            writeln!(self.out, "The game is over already.")?;
+        } else if let Some(o) = claimable(&self.pos).filter(|_| self.pos.side() == self.user) {
+            self.claimed = Some(o);
+        } else {
+            writeln!(self.out, "There is nothing to claim here.")?;
         }
         Ok(())
     }
@@ -601,6 +641,7 @@ Commands:
   hint        ask kamil for a move
   save FILE   write the game so far as PGN
   resign      give up the game
+  claim       take a result the rules let you claim (a bared King)
   help        this text
   quit        leave (the end of input does the same)
 Scores are kamil's view, in pawns; `mate in N` counts kamil's moves.

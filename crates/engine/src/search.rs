@@ -324,7 +324,9 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if self.nodes & 1023 == 0 {
+        // Nodes that build whole legal lists are slower: look more often.
+        let mask = if self.legal_lists { 63 } else { 1023 };
+        if self.nodes & mask == 0 {
             if self.stop.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
             }
@@ -394,16 +396,26 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The quiescence moves: captures and promotions (legal ones where the
-    /// variant needs whole lists: Checker series included).
+    /// The quiescence moves: captures and promotions, pseudo-legal
+    /// (Checker series that capture included). Where the variant needs whole
+    /// legal lists, quiescence takes these as they are, tried for King
+    /// safety only ([`Self::make_safe`]): a quick estimate, while the main
+    /// search keeps to the exact rules (forced continuations, compulsory
+    /// captures).
     fn noisy_node_moves(&mut self, out: &mut Vec<Move>) {
-        if self.legal_lists {
-            legal_moves(&mut self.pos, out);
-            let pos = &self.pos;
-            out.retain(|&m| is_capture(pos, m) || m.promo != 0);
-        } else {
-            noisy_moves(&self.pos, out);
+        noisy_moves(&self.pos, out);
+    }
+
+    /// Makes a pseudo-legal move unless it leaves the mover's royal
+    /// attacked; returns whether it was made.
+    #[inline]
+    fn make_safe(&mut self, m: Move) -> bool {
+        self.pos.make(m);
+        if mover_exposed(&self.pos) || repetition_banned(&mut self.pos) {
+            self.pos.unmake();
+            return false;
         }
+        true
     }
 
     /// Game ends that do not need the move list: rule endings, repetition
@@ -896,7 +908,12 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            if !self.make_legal(m) {
+            let made = if in_check {
+                self.make_legal(m)
+            } else {
+                self.make_safe(m)
+            };
+            if !made {
                 continue;
             }
             legal += 1;

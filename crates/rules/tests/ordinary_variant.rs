@@ -372,3 +372,62 @@ fn ov_15_by_history_with_the_double_step_forced() {
     }
     assert_eq!(run, 11, "OV-15 parts l-v");
 }
+
+/// The rule book's alternatives (section 6) change what they say.
+#[test]
+fn options_change_the_rules_they_name() {
+    let count = |fen: &str, opts: &[(&str, &str)]| {
+        let mut pos = position(fen, opts);
+        let mut moves = Vec::new();
+        legal_moves(&mut pos, &mut moves);
+        moves.len()
+    };
+    // OV-20: King 3, c2 2, d9 promotes to 7 pieces (A3), 4, or 8.
+    let ov20 = "11k/3P8/12/12/12/12/12/12/2P9/K11 w - - 0 1";
+    assert_eq!(count(ov20, &[]), 12);
+    assert_eq!(count(ov20, &[("ov.promo-fide", "true")]), 9);
+    assert_eq!(count(ov20, &[("ov.promo-checker", "true")]), 13);
+    // OV-10: after the friendly jump c3-e5 the jump over f6 is forced (A7).
+    let ov10 = "11k/12/12/12/5c6/12/3N8/2C9/12/K11 w - - 0 1";
+    assert_eq!(count(ov10, &[]), 19);
+    assert_eq!(count(ov10, &[("ov.force-after-capture-only", "true")]), 20);
+    // OV-07: no friendly jump after a capture (A8).
+    let ov07 = "11k/12/12/12/5N6/12/3p8/2C9/12/K11 w - - 0 1";
+    let mut pos = position(ov07, &[("ov.jumps-any-order", "true")]);
+    assert!(parse_move(&mut pos, "c3e5g7").is_ok());
+    let mut pos = position(ov07, &[]);
+    assert!(parse_move(&mut pos, "c3e5g7").is_err());
+    // OV-18 (a): only a direct jump attacks under A12, and here all do.
+    let ov18 = "11k/12/12/12/12/12/12/4c7/12/4K7 w - - 0 1";
+    assert_eq!(count(ov18, &[("ov.check-single-jump", "true")]), 2);
+    // OV-13: the chain f5 x e4 -> d3 x d2 stops attacking d2 under A12.
+    let ov13 = "4r6k/12/12/12/12/5c6/4P7/12/12/4K6N w - - 0 1";
+    let mut pos = position(ov13, &[("ov.check-single-jump", "true")]);
+    assert!(parse_move(&mut pos, "e1d2").is_ok());
+    let mut pos = position(ov13, &[]);
+    assert!(parse_move(&mut pos, "e1d2").is_err());
+    // A1: the rotated array puts Black's King on e10 and castles from there.
+    let v = variant("ordinary-variant", &[("ov.setup-rotated", "true")]);
+    let start = Position::start(v);
+    assert!(start.fen().starts_with("rnbtklmqtbnr/"), "{}", start.fen());
+    // Every other alternative loads and keeps the move tree sound.
+    let contact = "rnbtqmlktbnr/pp1pp1pp1pp1/2p2p2p2p/1c2c2c2c1/12/12/1C2C2C2C1/2P2P2P2P/PP1PP1PP1PP1/RNBTQMLKTBNR w KQkq - 0 1";
+    for opt in [
+        "ov.duty-first-capture",
+        "ov.force-geometric",
+        "ov.revisit-allowed",
+        "ov.remove-at-end",
+        "ov.ep-any-step",
+    ] {
+        let mut pos = position(contact, &[(opt, "true")]);
+        let mut n = Count {
+            nodes: 0,
+            captures: 0,
+            jumps: 0,
+            multi: 0,
+            checks: 0,
+        };
+        walk(&mut pos, 2, &mut n);
+        assert!(n.nodes > 4000, "{opt}: {} nodes", n.nodes);
+    }
+}
