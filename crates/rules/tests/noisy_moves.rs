@@ -1,7 +1,9 @@
-//! `noisy_moves` gives exactly the captures and promotions of `pseudo_moves`,
-//! in every built-in game, over seeded random games.
+//! `noisy_moves` gives exactly the captures and promotions of `pseudo_moves`
+//! (Checker series that capture included), in every built-in game, over
+//! seeded random games.
 
 use kamil_rules::movegen::{legal_moves, noisy_moves, pseudo_moves};
+use kamil_rules::special::checker;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, MoveKind, Position, Variant};
 use std::sync::Arc;
@@ -30,6 +32,9 @@ fn noisy_moves_are_the_captures_and_promotions() {
                             && (m.promo != 0
                                 || m.via_capture
                                 || m.kind == MoveKind::EnPassant
+                                || (m.kind == MoveKind::Checker
+                                    && v.checker
+                                        .is_some_and(|ck| checker::captures(&ck, &pos, m).0 != 0))
                                 || (m.to != m.from && pos.at(m.to).is_side(enemy)))
                     })
                     .map(key)
