@@ -37,8 +37,9 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
         opening_move(pos, out);
         return;
     }
+    let guards = bodyguard::Guards::of(pos);
     for &sq in pos.pieces(side) {
-        piece_moves(pos, v, sq, pos.at(sq), out);
+        gen_moves::<true>(pos, v, sq, pos.at(sq), &guards, out);
     }
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
@@ -68,8 +69,9 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     let v = pos.variant();
+    let guards = bodyguard::Guards::of(pos);
     for &sq in pos.pieces(side) {
-        gen_moves::<false>(pos, v, sq, pos.at(sq), out);
+        gen_moves::<false>(pos, v, sq, pos.at(sq), &guards, out);
         if let Some(ck) = &v.checker
             && pos.at(sq).kind() == ck.kind
         {
@@ -90,7 +92,7 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
 
 /// Appends the pseudo-legal moves of the piece `p` on `sq` (no castling).
 pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut Vec<Move>) {
-    gen_moves::<true>(pos, v, sq, p, out);
+    gen_moves::<true>(pos, v, sq, p, &bodyguard::Guards::of(pos), out);
 }
 
 /// A non-capture to `t`: pushed when generating every move; when only
@@ -130,6 +132,7 @@ fn gen_moves<const QUIET: bool>(
     v: &Variant,
     sq: Square,
     p: Piece,
+    guards: &bodyguard::Guards,
     out: &mut Vec<Move>,
 ) {
     let side = p.side();
@@ -143,7 +146,7 @@ fn gen_moves<const QUIET: bool>(
     let initial = pos.on_initial(sq, p);
     // Hiashatar's zones (special/bodyguard.rs) bound leaps and slides.
     let zoned = v.bodyguard.as_ref().is_some_and(|bg| {
-        bodyguard::leaps_and_rides::<QUIET>(bg, pos, v, sq, p, initial, promotable, out)
+        bodyguard::leaps_and_rides::<QUIET>(bg, guards, pos, v, sq, p, initial, promotable, out)
     });
     let (leaps, rides) = if zoned {
         (&[][..], &[][..])

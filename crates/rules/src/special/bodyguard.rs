@@ -50,13 +50,46 @@ pub struct Bodyguard {
     pub neighbours: [i16; 8],
 }
 
-/// Most Bodyguards whose zones are looked at; more are ignored (a game has
-/// two a side and they cannot be gained by promotion).
-const MAX_GUARDS: usize = 8;
+/// Most Bodyguards a side may have for their zones to be looked at; more
+/// are ignored (a game has two a side and cannot gain any by promotion).
+const MAX_GUARDS: usize = 4;
+
+/// Where each side's Bodyguards stand: found once per generation call, not
+/// once per piece.
+#[derive(Clone, Copy, Debug)]
+pub struct Guards {
+    squares: [[Square; MAX_GUARDS]; 2],
+    n: [usize; 2],
+}
+
+impl Guards {
+    /// The Bodyguards of both sides in `pos`; none when the variant has no
+    /// Bodyguard module.
+    #[inline]
+    pub fn of(pos: &Position) -> Guards {
+        let mut g = Guards {
+            squares: [[Square::NONE; MAX_GUARDS]; 2],
+            n: [0, 0],
+        };
+        let Some(bg) = &pos.variant().bodyguard else {
+            return g;
+        };
+        for side in Side::BOTH {
+            let s = side.index();
+            for &sq in pos.pieces(side) {
+                if g.n[s] < MAX_GUARDS && bg.is_guard(pos.at(sq)) {
+                    g.squares[s][g.n[s]] = sq;
+                    g.n[s] += 1;
+                }
+            }
+        }
+        g
+    }
+}
 
 /// The squares of the Bodyguards whose zones restrict one piece.
 struct Zones {
-    squares: [Square; MAX_GUARDS],
+    squares: [Square; 2 * MAX_GUARDS],
     n: usize,
 }
 
@@ -64,21 +97,23 @@ impl Zones {
     /// The Bodyguards restricting a piece of `side` standing on `on` (the
     /// piece itself excluded).
     #[inline]
-    fn restricting(bg: &Bodyguard, pos: &Position, side: Side, on: Square) -> Zones {
+    fn restricting(bg: &Bodyguard, guards: &Guards, side: Side, on: Square) -> Zones {
         let mut z = Zones {
-            squares: [Square::NONE; MAX_GUARDS],
+            squares: [Square::NONE; 2 * MAX_GUARDS],
             n: 0,
         };
-        z.collect(bg, pos, side.flip(), on);
+        z.collect(guards, side.flip(), on);
         if bg.affects == Affects::All {
-            z.collect(bg, pos, side, on);
+            z.collect(guards, side, on);
         }
         z
     }
 
-    fn collect(&mut self, bg: &Bodyguard, pos: &Position, side: Side, skip: Square) {
-        for &sq in pos.pieces(side) {
-            if sq != skip && self.n < MAX_GUARDS && bg.is_guard(pos.at(sq)) {
+    #[inline]
+    fn collect(&mut self, guards: &Guards, side: Side, skip: Square) {
+        let s = side.index();
+        for &sq in &guards.squares[s][..guards.n[s]] {
+            if sq != skip {
                 self.squares[self.n] = sq;
                 self.n += 1;
             }
@@ -117,13 +152,15 @@ impl Bodyguard {
 
 /// Appends the leaps and slides of `p` on `sq` under the zone rules (5.1)
 /// and without Bodyguard captures of a royal (5.2), as
-/// [`crate::movegen`]'s loops would; `initial`: `p` stands on an initial
-/// square; `promotable`, `QUIET`: as there. Returns `false`, appending
-/// nothing, for an immune piece, whose moves the generic loops make.
+/// [`crate::movegen`]'s loops would; `guards`: [`Guards::of`] this
+/// position; `initial`: `p` stands on an initial square; `promotable`,
+/// `QUIET`: as there. Returns `false`, appending nothing, for an immune
+/// piece, whose moves the generic loops make.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub(crate) fn leaps_and_rides<const QUIET: bool>(
     bg: &Bodyguard,
+    guards: &Guards,
     pos: &Position,
     v: &Variant,
     sq: Square,
@@ -137,7 +174,7 @@ pub(crate) fn leaps_and_rides<const QUIET: bool>(
     }
     let side = p.side();
     let enemy = side.flip();
-    let zones = Zones::restricting(bg, pos, side, sq);
+    let zones = Zones::restricting(bg, guards, side, sq);
     // 5.1 rule 1: from a zone square, one square only.
     let in_zone = zones.covers(bg, sq);
     // 5.2: a Bodyguard never takes a King.
@@ -204,6 +241,7 @@ pub fn is_attacked(bg: &Bodyguard, pos: &Position, target: Square, by: Side) -> 
     let v = pos.variant();
     let t = &v.attacks[by.index()];
     let not_guard = !bg.guards;
+    let guards = Guards::of(pos);
     for &(off, mask) in &t.leaps {
         let s = target.shift(off);
         let p = pos.at(s);
@@ -214,7 +252,7 @@ pub fn is_attacked(bg: &Bodyguard, pos: &Position, target: Square, by: Side) -> 
             return true;
         }
         // A longer leap is barred from a zone square (rule 1).
-        if !Zones::restricting(bg, pos, by, s).covers(bg, s) {
+        if !Zones::restricting(bg, &guards, by, s).covers(bg, s) {
             return true;
         }
     }
@@ -227,7 +265,7 @@ pub fn is_attacked(bg: &Bodyguard, pos: &Position, target: Square, by: Side) -> 
         if d == 1 || bg.is_immune(p) {
             return true;
         }
-        let zones = Zones::restricting(bg, pos, by, s);
+        let zones = Zones::restricting(bg, &guards, by, s);
         if zones.covers(bg, s) {
             continue;
         }
