@@ -80,7 +80,8 @@ fn label_width(v: &Variant) -> usize {
 }
 
 /// The squares a move touches, for marking: origin, intermediate stop and
-/// destination; for Courier's compulsory opening, every advance of it.
+/// destination (and where a Tamerlane transfer or citadel swap ends); for
+/// Courier's compulsory opening, every advance of it.
 pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
     let g = &v.geometry;
     if m.kind == MoveKind::Opening
@@ -102,6 +103,10 @@ pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
         out.push(m.via);
     }
     out.push(m.to);
+    // Tamerlane: where a transferred pawn lands, a citadel swap's partner.
+    if matches!(m.kind, MoveKind::Transfer | MoveKind::CitadelSwap) && !out.contains(&m.extra) {
+        out.push(m.extra);
+    }
     out
 }
 

@@ -9,7 +9,8 @@ use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use kamil_rules::movegen::{
-    in_check, is_attacked, legal_moves, mover_exposed, noisy_moves, pseudo_moves, repetition_banned,
+    fallback_moves, has_fallback, in_check, is_attacked, legal_moves, mover_exposed, noisy_moves,
+    pseudo_moves, repetition_banned,
 };
 use kamil_rules::outcome::{claimable, ended_by_rule, perpetual_check, stalemate};
 use kamil_rules::{Move, Outcome, Position};
@@ -375,7 +376,7 @@ impl<'a> Searcher<'a> {
         if self.legal_lists {
             return true;
         }
-        if mover_exposed(&self.pos) || repetition_banned(&mut self.pos) {
+        if mover_exposed(&mut self.pos) || repetition_banned(&mut self.pos) {
             self.pos.unmake();
             return false;
         }
@@ -411,7 +412,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make_safe(&mut self, m: Move) -> bool {
         self.pos.make(m);
-        if mover_exposed(&self.pos) || repetition_banned(&mut self.pos) {
+        if mover_exposed(&mut self.pos) || repetition_banned(&mut self.pos) {
             self.pos.unmake();
             return false;
         }
@@ -730,97 +731,122 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut legal = 0;
         let orig_alpha = alpha;
-        for idx in 0..frame.moves.len() {
-            if !scored && idx == 1 {
-                self.score_moves(&mut frame, None, ply, 1);
-                scored = true;
-            }
-            if scored {
-                pick(&mut frame, idx);
-            }
-            let m = frame.moves[idx];
-            if ply == 0 && self.root_excluded.contains(&m) {
-                continue;
-            }
-            let capture = is_capture(&self.pos, m);
-            let quiet = !capture && m.promo == 0;
-            if !pv_node && !in_check && quiet && legal > 0 && best > -MATE_BOUND && ply > 0 {
-                // Late-move pruning and futility at the frontier.
-                if depth <= 3 && legal >= 4 + 3 * depth * depth {
+        let mut first = 0;
+        let mut fallback_tried = false;
+        'moves: loop {
+            for idx in first..frame.moves.len() {
+                if !scored && idx == 1 {
+                    self.score_moves(&mut frame, None, ply, 1);
+                    scored = true;
+                }
+                if scored {
+                    pick(&mut frame, idx);
+                }
+                let m = frame.moves[idx];
+                if ply == 0 && self.root_excluded.contains(&m) {
                     continue;
                 }
-                if depth <= 2 && static_eval + 120 * depth <= alpha {
-                    continue;
-                }
-            }
-            if !self.make_legal(m) {
-                continue;
-            }
-            legal += 1;
-            let gives_check = self.side_in_check();
-            self.keys.push(self.pos.hash());
-            self.checks.push(self.check_for_repetition(gives_check));
-            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
-            let new_depth = depth - 1 + ext;
-            let mut score;
-            if legal == 1 {
-                score = -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
-            } else {
-                let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && legal > 2 {
-                    r = self.lmr[(depth as usize).min(63)][(legal as usize).min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
+                let capture = is_capture(&self.pos, m);
+                let quiet = !capture && m.promo == 0;
+                if !pv_node && !in_check && quiet && legal > 0 && best > -MATE_BOUND && ply > 0 {
+                    // Late-move pruning and futility at the frontier.
+                    if depth <= 3 && legal >= 4 + 3 * depth * depth {
+                        continue;
                     }
-                    r = r.clamp(0, (new_depth - 1).max(0));
+                    if depth <= 2 && static_eval + 120 * depth <= alpha {
+                        continue;
+                    }
                 }
-                score = -self.negamax(
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    gives_check,
-                    true,
-                );
-                if score > alpha && r > 0 {
-                    score =
-                        -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
+                let made = if in_check {
+                    self.make_legal(m)
+                } else {
+                    self.make_safe(m)
+                };
+                if !made {
+                    continue;
                 }
-                if score > alpha && score < beta {
+                legal += 1;
+                let gives_check = self.side_in_check();
+                self.keys.push(self.pos.hash());
+                self.checks.push(self.check_for_repetition(gives_check));
+                let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+                let new_depth = depth - 1 + ext;
+                let mut score;
+                if legal == 1 {
                     score = -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
-                }
-            }
-            self.keys.pop();
-            self.checks.pop();
-            self.pos.unmake();
-            if self.stopped {
-                self.frames[ply] = frame;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    line.extend_from_slice(&tail[0]);
-                    if ply == 0 {
-                        self.iter_best = Some((score, line.clone()));
-                    }
-                    if alpha >= beta {
-                        if quiet {
-                            self.ord.cutoff(&self.pos, m, &frame.quiets, depth, ply);
+                } else {
+                    let mut r = 0;
+                    if depth >= 3 && quiet && !in_check && !gives_check && legal > 2 {
+                        r = self.lmr[(depth as usize).min(63)][(legal as usize).min(63)] as i32;
+                        if pv_node {
+                            r -= 1;
                         }
-                        break;
+                        r = r.clamp(0, (new_depth - 1).max(0));
+                    }
+                    score = -self.negamax(
+                        new_depth - r,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        gives_check,
+                        true,
+                    );
+                    if score > alpha && r > 0 {
+                        score = -self.negamax(
+                            new_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            gives_check,
+                            true,
+                        );
+                    }
+                    if score > alpha && score < beta {
+                        score = -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
                     }
                 }
+                self.keys.pop();
+                self.checks.pop();
+                self.pos.unmake();
+                if self.stopped {
+                    self.frames[ply] = frame;
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        best_move = Some(m);
+                        alpha = score;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(m);
+                        line.extend_from_slice(&tail[0]);
+                        if ply == 0 {
+                            self.iter_best = Some((score, line.clone()));
+                        }
+                        if alpha >= beta {
+                            if quiet {
+                                self.ord.cutoff(&self.pos, m, &frame.quiets, depth, ply);
+                            }
+                            break 'moves;
+                        }
+                    }
+                }
+                if quiet {
+                    frame.quiets.push(m);
+                }
             }
-            if quiet {
-                frame.quiets.push(m);
+            // Moves that exist only when no other is legal (Tamerlane's King
+            // swap when stalemated): searched like the others, after them.
+            if legal > 0 || fallback_tried || !has_fallback(self.pos.variant()) {
+                break;
             }
+            fallback_tried = true;
+            first = frame.moves.len();
+            fallback_moves(&self.pos, &mut frame.moves);
+            self.score_moves(&mut frame, None, ply, first);
+            scored = true;
         }
         self.frames[ply] = frame;
         if let Some(c) = claim {
@@ -897,42 +923,54 @@ impl<'a> Searcher<'a> {
         self.score_moves(&mut frame, None, ply, 0);
         let mut best = stand;
         let mut legal = 0;
-        for idx in 0..frame.moves.len() {
-            pick(&mut frame, idx);
-            let m = frame.moves[idx];
-            if !in_check {
-                let gain =
-                    captured_value(&self.pos, self.ev, m) + promotion_gain(&self.pos, self.ev, m);
-                // Delta pruning: even this capture cannot reach alpha.
-                if stand + gain + 200 <= alpha {
+        let mut first = 0;
+        let mut fallback_tried = false;
+        'moves: loop {
+            for idx in first..frame.moves.len() {
+                pick(&mut frame, idx);
+                let m = frame.moves[idx];
+                if !in_check {
+                    let gain = captured_value(&self.pos, self.ev, m)
+                        + promotion_gain(&self.pos, self.ev, m);
+                    // Delta pruning: even this capture cannot reach alpha.
+                    if stand + gain + 200 <= alpha {
+                        continue;
+                    }
+                }
+                let made = if in_check {
+                    self.make_legal(m)
+                } else {
+                    self.make_safe(m)
+                };
+                if !made {
                     continue;
                 }
-            }
-            let made = if in_check {
-                self.make_legal(m)
-            } else {
-                self.make_safe(m)
-            };
-            if !made {
-                continue;
-            }
-            legal += 1;
-            let child_check = self.side_in_check();
-            let score = -self.qsearch(-beta, -alpha, ply + 1, child_check);
-            self.pos.unmake();
-            if self.stopped {
-                self.frames[ply] = frame;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
+                legal += 1;
+                let child_check = self.side_in_check();
+                let score = -self.qsearch(-beta, -alpha, ply + 1, child_check);
+                self.pos.unmake();
+                if self.stopped {
+                    self.frames[ply] = frame;
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break 'moves;
+                        }
                     }
                 }
             }
+            // In check with no legal move: the moves kept for that case.
+            if !in_check || legal > 0 || fallback_tried || !has_fallback(self.pos.variant()) {
+                break;
+            }
+            fallback_tried = true;
+            first = frame.moves.len();
+            fallback_moves(&self.pos, &mut frame.moves);
+            self.score_moves(&mut frame, None, ply, first);
         }
         self.frames[ply] = frame;
         if in_check && legal == 0 {

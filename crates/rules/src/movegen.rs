@@ -14,7 +14,8 @@ use crate::position::{CASTLE_BITS, Position};
 use crate::special::bodyguard;
 use crate::special::checker;
 use crate::special::lion::{self, LionTrading};
-use crate::variant::{PromotionWhen, Variant};
+use crate::special::{king_swap, pawn_of_pawns};
+use crate::variant::{PromotionWhen, RiderReach, Variant};
 
 /// Appends every pseudo-legal move of the side to move to `out`.
 pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
@@ -44,6 +45,30 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
     }
+    if let Some(pop) = &v.pawn_of_pawns {
+        pawn_of_pawns::moves(pop, pos, out);
+    }
+    if let Some(ks) = &v.king_swap {
+        king_swap::pseudo(ks, pos, out);
+    }
+}
+
+/// Appends the moves the side to move has only when it has no other legal
+/// move (Tamerlane's King swap when stalemated, or when mated under
+/// `swap=mated-only`; rules/tamerlane.md 5.4). [`legal_moves`] and
+/// [`count_legal`] add them themselves; a search over [`pseudo_moves`]
+/// calls this when none of those was legal. Pseudo-legal, like those.
+pub fn fallback_moves(pos: &Position, out: &mut Vec<Move>) {
+    if let Some(ks) = &pos.variant().king_swap {
+        king_swap::fallback(ks, pos, out);
+    }
+}
+
+/// Does the variant have moves that exist only when no other move is
+/// legal ([`fallback_moves`])?
+#[inline]
+pub fn has_fallback(v: &Variant) -> bool {
+    v.king_swap.is_some()
 }
 
 fn opening_move(pos: &Position, out: &mut Vec<Move>) {
@@ -87,6 +112,10 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
             }
             out.truncate(k);
         }
+    }
+    // Relocations and transfers change the pawn of pawns' stage: promotions.
+    if let Some(pop) = &v.pawn_of_pawns {
+        pawn_of_pawns::moves(pop, pos, out);
     }
 }
 
@@ -178,16 +207,16 @@ fn gen_moves<const QUIET: bool>(
             continue;
         }
         let mut t = sq;
-        for _ in 0..r.max {
+        for k in 1..=r.max {
             t = t.shift(r.off);
             let c = pos.at(t);
             if c.is_empty() {
-                if r.quiet {
+                if r.quiet && k >= r.min {
                     push_quiet::<QUIET>(v, p, promotable, sq, t, out);
                 }
                 continue;
             }
-            if r.capture && c.is_side(side.flip()) {
+            if r.capture && k >= r.min && c.is_side(side.flip()) {
                 push(v, p, sq, t, Square::NONE, false, true, out);
             }
             break;
@@ -276,6 +305,38 @@ fn gen_moves<const QUIET: bool>(
                 }
             }
         }
+    }
+    if v.restricts {
+        restrict(pos, v, p, out, start);
+    }
+}
+
+/// The special modules' say on a piece's generated moves `out[start..]`:
+/// no capture of an immune piece, citadels entered only as allowed
+/// (rules/tamerlane.md 5.5), the pawn of pawns' second arrival (5.2).
+fn restrict(pos: &Position, v: &Variant, p: Piece, out: &mut Vec<Move>, start: usize) {
+    if v.immune != 0 {
+        let immune = |sq: Square| {
+            let c = pos.at(sq);
+            c.is_piece() && v.immune & (1u128 << c.kind()) != 0
+        };
+        let mut k = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if !((m.to != m.from && immune(m.to)) || (m.via_capture && immune(m.via))) {
+                out[k] = m;
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
+    if let Some(c) = &v.citadels {
+        c.restrict(pos, p, out, start);
+    }
+    if let Some(pop) = &v.pawn_of_pawns
+        && p.kind() == pop.relocated
+    {
+        pawn_of_pawns::rewrite_arrival(pop, pos, p, out, start);
     }
 }
 
@@ -501,11 +562,87 @@ pub(crate) fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, 
     }
 }
 
-/// Does a rider entry list (types, max distance) let piece `p` reach `d` steps?
+/// Does a rider entry list (types, min and max distance) let piece `p`
+/// capture `d` steps away?
 #[inline(always)]
-pub(crate) fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
+pub(crate) fn rider_reaches(list: &[RiderReach], p: Piece, d: u32) -> bool {
     let bit = 1u128 << p.kind();
-    list.iter().any(|&(m, max)| m & bit != 0 && d <= max as u32)
+    list.iter()
+        .any(|&(m, min, max)| m & bit != 0 && d >= min as u32 && d <= max as u32)
+}
+
+/// Walks the multi-leg path `legs` backwards from `cur`, where its leg `k`
+/// ends: is there a piece of `by` with a type in `mask` where the path
+/// starts, every square on the way empty?
+fn reaches_back(
+    pos: &Position,
+    legs: &[(i16, u8)],
+    k: usize,
+    cur: Square,
+    by: Side,
+    mask: u128,
+) -> bool {
+    let (off, max) = legs[k];
+    let mut s = cur;
+    for _ in 0..max {
+        s = s.shift(-off);
+        let c = pos.at(s);
+        if k == 0 {
+            if c.is_side(by) && mask & (1u128 << c.kind()) != 0 {
+                return true;
+            }
+        } else if c.is_empty() && reaches_back(pos, legs, k - 1, s, by, mask) {
+            return true;
+        }
+        if !c.is_empty() {
+            return false;
+        }
+    }
+    false
+}
+
+/// As [`reaches_back`], seeing through one piece of `own`: records in
+/// `pinned` each such piece that alone stands between an attacker of `by`
+/// and the path's end. Returns false when `pinned` is full.
+#[allow(clippy::too_many_arguments)]
+fn pins_back(
+    pos: &Position,
+    legs: &[(i16, u8)],
+    k: usize,
+    cur: Square,
+    by: Side,
+    mask: u128,
+    blocker: Square,
+    pinned: &mut [Square; 8],
+    n: &mut usize,
+) -> bool {
+    let own = by.flip();
+    let (off, max) = legs[k];
+    let mut s = cur;
+    let mut blocker = blocker;
+    for _ in 0..max {
+        s = s.shift(-off);
+        let c = pos.at(s);
+        if k == 0 && c.is_side(by) && mask & (1u128 << c.kind()) != 0 {
+            if blocker.is_some() && !pinned[..*n].contains(&blocker) {
+                if *n == pinned.len() {
+                    return false;
+                }
+                pinned[*n] = blocker;
+                *n += 1;
+            }
+            return true;
+        }
+        if c.is_side(own) && !blocker.is_some() {
+            blocker = s;
+        } else if !c.is_empty() {
+            return true;
+        }
+        if k > 0 && !pins_back(pos, legs, k - 1, s, by, mask, blocker, pinned, n) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Is `target` attacked by a piece of `by`: could one of `by`'s pieces
@@ -514,6 +651,11 @@ pub(crate) fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
 /// bound the others (special/bodyguard.rs).
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
+    if let Some(c) = &v.citadels
+        && c.is_sanctuary(target)
+    {
+        return false;
+    }
     if let Some(bg) = &v.bodyguard {
         return bodyguard::is_attacked(bg, pos, target, by);
     }
@@ -563,6 +705,11 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     {
         return true;
     }
+    for (legs, mask) in &t.multi {
+        if reaches_back(pos, legs, legs.len() - 1, target, by, *mask) {
+            return true;
+        }
+    }
     if t.complex != 0 {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
@@ -592,17 +739,36 @@ pub fn in_check(pos: &Position, side: Side) -> bool {
 
 /// After a move has been made: did it leave the mover's only royal attacked
 /// where the variant forbids that, or break a rule of a special module that
-/// forbids moves (Chu's Lion trading, rules/chu-shogi.md 6.4)? A search that
-/// makes pseudo-legal moves calls this after each make and takes the move
-/// back when it says yes; variants without such a module pay one branch.
+/// forbids moves (Chu's Lion trading, rules/chu-shogi.md 6.4; a relocation
+/// of Tamerlane's pawn of pawns that neither forks nor traps, 5.2)? A
+/// search that makes pseudo-legal moves calls this after each make and takes
+/// the move back when it says yes; variants without such a module pay one
+/// branch. The position is the same afterwards (the relocation test makes
+/// and takes back the opponent's replies).
 #[inline]
-pub fn mover_exposed(pos: &Position) -> bool {
+pub fn mover_exposed(pos: &mut Position) -> bool {
     let v = pos.variant();
     if let Some(lt) = &v.lion_trading
         && lion::violated(lt, pos)
     {
         return true;
     }
+    if royal_exposed(pos) {
+        return true;
+    }
+    v.pawn_of_pawns.is_some()
+        && pos
+            .last_move()
+            .is_some_and(|m| m.kind == MoveKind::Relocate)
+        && !pawn_of_pawns::relocation_holds(pos)
+}
+
+/// After a move has been made: is the mover's only royal attacked where the
+/// variant forbids that (the check rule alone, without the special
+/// modules' bans)?
+#[inline]
+pub fn royal_exposed(pos: &Position) -> bool {
+    let v = pos.variant();
     if !v.rules.royal_safety {
         return false;
     }
@@ -670,6 +836,21 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
     }
     let mut pinned = [Square::NONE; 8];
     let mut n = 0;
+    for (legs, mask) in &t.multi {
+        if !pins_back(
+            pos,
+            legs,
+            legs.len() - 1,
+            k,
+            opp,
+            *mask,
+            Square::NONE,
+            &mut pinned,
+            &mut n,
+        ) {
+            return None;
+        }
+    }
     for (step, list) in &t.rides {
         let (blocker, d0) = first_on_ray(pos, k, *step);
         if !pos.at(blocker).is_side(side) {
@@ -694,10 +875,17 @@ fn needs_trial(m: &Move, k: Square, pinned: &[Square]) -> bool {
 }
 
 /// Before the move: is `m`, pseudo-legal here, allowed by the special
-/// modules that forbid moves (Chu's Lion trading, rules/chu-shogi.md 6.4)?
-/// Royal safety is not judged. Makes and unmakes `m` only when it takes a
-/// Lion under those rules.
+/// modules that forbid moves (Chu's Lion trading, rules/chu-shogi.md 6.4;
+/// Tamerlane's relocation rule, 5.2)? Royal safety is not judged. Makes and
+/// unmakes `m` only when it takes a Lion under those rules or relocates a
+/// pawn of pawns.
 pub fn special_legal(pos: &mut Position, m: Move) -> bool {
+    if m.kind == MoveKind::Relocate {
+        pos.make(m);
+        let ok = pawn_of_pawns::relocation_holds(pos);
+        pos.unmake();
+        return ok;
+    }
     let Some(lt) = pos.variant().lion_trading else {
         return true;
     };
@@ -725,6 +913,9 @@ fn trial(
     {
         return true;
     }
+    if m.kind == MoveKind::Relocate {
+        return true;
+    }
     if let Some(bg) = &pos.variant().bodyguard
         && safety
         && bodyguard::may_expose(bg, pos, m)
@@ -749,10 +940,19 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     }
     let start = out.len();
     pseudo_moves(pos, out);
+    keep_legal(pos, out, start);
+    if out.len() == start && has_fallback(pos.variant()) {
+        fallback_moves(pos, out);
+        keep_legal(pos, out, start);
+    }
+}
+
+/// Keeps the legal moves of `out[start..]`.
+fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
     let lt = pos.variant().lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats {
+    if !safety && lt.is_none() && !no_repeats && pos.variant().pawn_of_pawns.is_none() {
         return;
     }
     let fast = if safety { shortcut(pos) } else { None };
@@ -782,10 +982,21 @@ pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
         return buf.len() as u64;
     }
     pseudo_moves(pos, buf);
+    let n = count_kept(pos, buf);
+    if n > 0 || !has_fallback(pos.variant()) {
+        return n;
+    }
+    buf.clear();
+    fallback_moves(pos, buf);
+    count_kept(pos, buf)
+}
+
+/// Number of legal moves in `buf`.
+fn count_kept(pos: &mut Position, buf: &[Move]) -> u64 {
     let lt = pos.variant().lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats {
+    if !safety && lt.is_none() && !no_repeats && pos.variant().pawn_of_pawns.is_none() {
         return buf.len() as u64;
     }
     let fast = if safety { shortcut(pos) } else { None };

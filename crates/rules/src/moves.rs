@@ -17,6 +17,22 @@ pub enum MoveKind {
     /// A Checker's series of jumps (rules/ordinary-variant.md 5.1): `via`
     /// and `extra` hold the legs, see [`crate::special::checker`].
     Checker,
+    /// Tamerlane's King swap (rules/tamerlane.md 5.4): the King on `from`
+    /// and the friendly piece on `to` trade places.
+    Swap,
+    /// Relocation of a parked pawn of pawns (rules/tamerlane.md 5.2): the
+    /// pawn on `from` is put on `to`, removing any piece there, and becomes
+    /// the `promo` stage.
+    Relocate,
+    /// Transfer of the pawn of pawns to the pawn-of-kings square
+    /// (rules/tamerlane.md 5.2): the pawn leaves `from` (for `to`, capturing
+    /// there, when it arrives on the last rank) and is placed on `extra` as
+    /// the `promo` stage.
+    Transfer,
+    /// Entry into the opponent's citadel with a swap (rules/tamerlane.md
+    /// 5.5, `citadel=draw-unless-swap`): the King steps from `from` into
+    /// the citadel `to`, then trades places with the piece on `extra`.
+    CitadelSwap,
 }
 
 /// A move. `via` is the first stop of a multi-leg move (a Lion's first
@@ -36,7 +52,8 @@ pub struct Move {
     pub kind: MoveKind,
     /// `via` held an enemy piece that this move captures.
     pub via_capture: bool,
-    /// Castle: Rook square; en passant: victim square.
+    /// Castle: Rook square; en passant: victim square; transfer: where
+    /// the pawn ends; citadel swap: the partner's square.
     pub extra: Square,
 }
 

@@ -54,10 +54,15 @@ pub fn move_text(v: &Variant, m: Move) -> String {
         s.push_str(&g.name(m.via).to_string());
     }
     s.push_str(&g.name(m.to).to_string());
+    if m.kind == MoveKind::CitadelSwap {
+        // The King's entry, then the partner's square (rules/tamerlane.md 5.5).
+        s.push_str(&g.name(m.extra).to_string());
+        return s;
+    }
     if let Some(t) = m.promotion() {
         if v.promotion.shogi {
             s.push('+');
-        } else {
+        } else if !v.promotion.silent {
             s.push_str(&v.pieces[v.final_form(t) as usize].token.to_lowercase());
         }
     }
@@ -179,7 +184,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 if v.promotion.shogi {
                     suffix == "+"
                 } else {
-                    suffix == v.pieces[v.final_form(p) as usize].token.to_lowercase()
+                    (v.promotion.silent && suffix.is_empty())
+                        || suffix == v.pieces[v.final_form(p) as usize].token.to_lowercase()
                 }
             }
         };

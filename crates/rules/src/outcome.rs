@@ -31,6 +31,8 @@ pub enum Reason {
     MaxPlies,
     /// Neither side can mate (King and one minor piece against a King).
     InsufficientMaterial,
+    /// A King entered the opponent's citadel (rules/tamerlane.md 5.5).
+    Citadel,
 }
 
 /// Points scored by the two players, in **half-points** (so Frolov's
@@ -227,6 +229,7 @@ impl fmt::Display for Reason {
             Reason::MoveRule => "move-count rule",
             Reason::MaxPlies => "game-length limit",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Citadel => "citadel entered",
         })
     }
 }
@@ -282,6 +285,11 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
     let o = s.flip();
+    if let Some(c) = &v.citadels
+        && let Some(end) = c.ended(pos)
+    {
+        return Some(end);
+    }
     if v.has_royals {
         if pos.royals(s).is_empty() {
             return Some(Outcome::Win {

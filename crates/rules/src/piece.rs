@@ -121,6 +121,8 @@ pub struct PieceInfo {
     pub pawn: bool,
     /// Becomes this type after each later move of its owner.
     pub ripens_to: Option<PieceType>,
+    /// Cannot be captured (Tamerlane's parked pawn of pawns, 5.2).
+    pub immune: bool,
     /// Help text.
     pub description: String,
 }
@@ -147,6 +149,9 @@ pub struct Leap {
 pub struct Ride {
     /// Board offset of one step.
     pub off: i16,
+    /// Fewest steps: a slide may not stop or capture nearer (Tamerlane's
+    /// Picket `mFafB`: 2). Always 1 for hops.
+    pub min: u8,
     /// Most steps (255 = unlimited).
     pub max: u8,
     /// May move to empty squares.
@@ -162,6 +167,8 @@ pub struct Ride {
 pub struct CompiledLeg {
     /// Offset of one step.
     pub off: i16,
+    /// The step as (files, ranks), seen from the first player's side.
+    pub vector: (i8, i8),
     /// Most steps (1 = leap, 255 = unlimited).
     pub max: u8,
     /// What the leg may end on.
@@ -207,6 +214,7 @@ impl Moveset {
                     ms.hops.push((
                         Ride {
                             off,
+                            min: 1,
                             max,
                             quiet,
                             capture,
@@ -238,18 +246,22 @@ impl Moveset {
                     let max = if l.range == 0 { 255 } else { l.range };
                     ms.rides.push(Ride {
                         off,
+                        min: 1,
                         max,
                         quiet,
                         capture,
                         initial: p.initial,
                     });
                 }
+            } else if let Some(r) = straight_ride(p, &vec_off) {
+                ms.rides.push(r);
             } else {
                 let legs = p
                     .legs
                     .iter()
                     .map(|l| CompiledLeg {
                         off: vec_off(l.vector),
+                        vector: (s as i8 * l.vector.0, s as i8 * l.vector.1),
                         max: if l.range == 0 { 255 } else { l.range },
                         mode: l.mode,
                     })
@@ -259,4 +271,42 @@ impl Moveset {
         }
         Ok(ms)
     }
+}
+
+/// A multi-leg path that is one straight slide with a minimum distance:
+/// every leg has the same direction, every leg but the last is a single
+/// step to an empty square (`mFafB`, the Picket: a Bishop that must go at
+/// least two squares). As a [`Ride`] it is generated and found attacking
+/// like any slide.
+fn straight_ride(p: &Path, vec_off: &impl Fn((i8, i8)) -> i16) -> Option<Ride> {
+    let (last, lead) = p.legs.split_last()?;
+    let v = last.vector;
+    if v.0.abs() > 1 || v.1.abs() > 1 || last.mode.cannon || last.mode.grasshopper {
+        return None;
+    }
+    let plain_step = |l: &crate::betza::Leg| {
+        l.vector == v
+            && l.range == 1
+            && l.mode.to_empty
+            && !l.mode.capture
+            && !l.mode.hop_any
+            && !l.lame
+    };
+    if !lead.iter().all(plain_step) || last.mode.en_passant {
+        return None;
+    }
+    let k = lead.len() as u32;
+    let max = if last.range == 0 {
+        255
+    } else {
+        (k + last.range as u32).min(254) as u8
+    };
+    Some(Ride {
+        off: vec_off(v),
+        min: (k + 1) as u8,
+        max,
+        quiet: last.mode.to_empty,
+        capture: last.mode.capture,
+        initial: p.initial,
+    })
 }

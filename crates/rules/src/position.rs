@@ -8,7 +8,7 @@ use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
-use crate::special::{checker, lion};
+use crate::special::{checker, king_swap, lion};
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
 
@@ -30,6 +30,7 @@ struct Undo {
     ncap: u8,
     nripe: u8,
     castling: u8,
+    swap: u8,
     ep: Option<EnPassant>,
     halfmove: u32,
     hash: u64,
@@ -50,6 +51,7 @@ pub struct Position {
     board: Vec<Piece>,
     side: Side,
     castling: u8,
+    swap: u8,
     ep: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
@@ -71,6 +73,10 @@ pub type RecentMove<'a> = (Move, Piece, &'a [(Square, Piece)]);
 
 /// Castling right bits: first player queen side, king side; second player.
 pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
+
+/// First of the two [`crate::zobrist::Zobrist::state`] keys of the unused
+/// King-swap rights (first player, second player).
+const SWAP_KEY: usize = 3;
 
 impl Position {
     /// The start position of `variant`.
@@ -104,6 +110,8 @@ impl Position {
             board,
             side: Side::First,
             castling: 0,
+            // Without a swap field both rights are unused (a FEN without fields).
+            swap: if variant.king_swap.is_some() { 3 } else { 0 },
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -210,6 +218,29 @@ impl Position {
                         });
                     }
                 }
+                FenField::Swap => {
+                    pos.swap = 0;
+                    if f == "-" {
+                        continue;
+                    }
+                    for c in f.chars() {
+                        let bit = match c {
+                            'K' => king_swap::right(Side::First),
+                            'k' => king_swap::right(Side::Second),
+                            _ => {
+                                return Err(FenError {
+                                    field,
+                                    what: format!("swap right `{c}`: expected K, k or -"),
+                                });
+                            }
+                        };
+                        pos.swap |= bit;
+                    }
+                    // Rights without the rule in force are void.
+                    if variant.king_swap.is_none() {
+                        pos.swap = 0;
+                    }
+                }
                 FenField::Halfmove => {
                     pos.halfmove = f.parse().map_err(|_| FenError {
                         field,
@@ -266,6 +297,18 @@ impl Position {
                     Some(e) => s.push_str(&v.geometry.name(e.squares[0]).to_string()),
                     None => s.push('-'),
                 },
+                FenField::Swap => {
+                    let mut c = String::new();
+                    for (side, ch) in [(Side::First, 'K'), (Side::Second, 'k')] {
+                        if self.swap & king_swap::right(side) != 0 {
+                            c.push(ch);
+                        }
+                    }
+                    if c.is_empty() {
+                        c.push('-');
+                    }
+                    s.push_str(&c);
+                }
                 FenField::Halfmove => s.push_str(&self.halfmove.to_string()),
                 FenField::Fullmove => s.push_str(&self.fullmove.to_string()),
             }
@@ -297,6 +340,9 @@ impl Position {
         for side in Side::BOTH {
             if !self.opening_done[side.index()] {
                 h ^= z.state[side.index()];
+            }
+            if self.swap & king_swap::right(side) != 0 {
+                h ^= z.state[SWAP_KEY + side.index()];
             }
         }
         if let Some(lt) = &v.lion_trading {
@@ -343,6 +389,13 @@ impl Position {
     /// Castling rights bits (see [`CASTLE_BITS`]).
     pub fn castling(&self) -> u8 {
         self.castling
+    }
+
+    /// Unused King-swap rights: bit [`king_swap::right`] per side
+    /// (rules/tamerlane.md 5.4).
+    #[inline(always)]
+    pub fn swap_rights(&self) -> u8 {
+        self.swap
     }
 
     /// The en-passant state, if the last move was a pawn's multi-square step.
@@ -459,6 +512,14 @@ impl Position {
         }
     }
 
+    /// Trades the pieces on `a` and `b` (both occupied).
+    fn exchange(&mut self, a: Square, b: Square) {
+        let pa = self.remove(a);
+        let pb = self.remove(b);
+        self.put(a, pb);
+        self.put(b, pa);
+    }
+
     fn capture(&mut self, sq: Square) {
         let p = self.remove(sq);
         self.captures.push((sq, p));
@@ -496,6 +557,7 @@ impl Position {
             ncap: 0,
             nripe: 0,
             castling: self.castling,
+            swap: self.swap,
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
@@ -505,7 +567,7 @@ impl Position {
         let mut new_ep = None;
         let mut pawn_move = v.pieces[moved.kind() as usize].pawn;
         match mv.kind {
-            MoveKind::Normal => {
+            MoveKind::Normal | MoveKind::Relocate => {
                 if mv.via_capture {
                     self.capture(mv.via);
                 }
@@ -575,6 +637,25 @@ impl Position {
                 self.hash ^= v.zobrist.state[s];
                 self.opening_done[s] = true;
                 pawn_move = true;
+            }
+            MoveKind::Swap => {
+                self.exchange(mv.from, mv.to);
+                let s = moved.side().index();
+                self.swap &= !king_swap::right(moved.side());
+                self.hash ^= v.zobrist.state[SWAP_KEY + s];
+            }
+            MoveKind::Transfer => {
+                self.remove(mv.from);
+                if self.board[mv.to.index()].is_piece() {
+                    self.capture(mv.to);
+                }
+                let t = mv.promotion().expect("a transfer names the new stage");
+                self.put(mv.extra, Piece::new(t, moved.side()));
+            }
+            MoveKind::CitadelSwap => {
+                // The King steps into the citadel, then trades places with its partner.
+                self.relocate(mv.from, mv.to);
+                self.exchange(mv.to, mv.extra);
             }
         }
         // Castling rights fall when a King or Rook leaves or is captured on its square.
@@ -691,7 +772,7 @@ impl Position {
                     self.relocate(mv.to, mv.from);
                 }
             }
-            MoveKind::Normal | MoveKind::EnPassant => {
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Relocate => {
                 if mv.promotion().is_some() {
                     self.remove(mv.to);
                     self.put(mv.to, u.moved);
@@ -720,12 +801,22 @@ impl Position {
                     self.relocate(b, a);
                 }
             }
+            MoveKind::Swap => self.exchange(mv.from, mv.to),
+            MoveKind::Transfer => {
+                self.remove(mv.extra);
+                self.put(mv.from, u.moved);
+            }
+            MoveKind::CitadelSwap => {
+                self.exchange(mv.to, mv.extra);
+                self.relocate(mv.to, mv.from);
+            }
         }
         for _ in 0..u.ncap {
             let (sq, p) = self.captures.pop().expect("capture stack");
             self.put(sq, p);
         }
         self.castling = u.castling;
+        self.swap = u.swap;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.opening_done = u.opening_done;

@@ -383,7 +383,7 @@ fn cross_check(mut pos: Position, choices: &[u16]) -> Result<(), TestCaseError> 
         let mut plain = Vec::new();
         for &m in &pseudo {
             pos.make(m);
-            if !mover_exposed(&pos) {
+            if !mover_exposed(&mut pos) {
                 plain.push(m);
             }
             pos.unmake();

@@ -1,7 +1,7 @@
 //! The rule books' test cases (`tests/data/cases.json`, schema in
 //! `tests/data/CASES.md`) for the variants built so far: `courier`,
 //! `courier-modern`, `sho-shogi`, `chu-shogi`, `dai-shogi`, `hiashatar`,
-//! `alfonso-great-chess` and `ordinary-variant`. Cases of other variants are
+//! `alfonso-great-chess`, `ordinary-variant` and `tamerlane`. Cases of other variants are
 //! skipped.
 //!
 //! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The variants implemented so far; cases of any other variant are skipped.
-const BUILT: [&str; 8] = [
+const BUILT: [&str; 9] = [
     "courier",
     "courier-modern",
     "sho-shogi",
@@ -33,6 +33,7 @@ const BUILT: [&str; 8] = [
     "hiashatar",
     "alfonso-great-chess",
     "ordinary-variant",
+    "tamerlane",
 ];
 
 /// Cases of the built variants that need a rule not built yet:
@@ -125,6 +126,14 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("OV-22", "b", "ov_22b_stalemate_scores_60_40"),
     ("OV-23", "a", "ov_23a_perpetual_check_scores"),
     ("OV-23", "b", "ov_23c_bare_king_claim_scores"),
+    ("TAM-7", "b", "tam_7b_pawn_of_giraffes_becomes_giraffe"),
+    ("TAM-9", "e", "tam_9e_swap_spent_checkmate_black_wins"),
+    ("TAM-10", "b", "tam_10b_stalemate_black_wins"),
+    ("TAM-11", "e", "tam_11e_citadel_entry_draws"),
+    ("TAM-16", "b", "tam_16b_relocated_pawn_is_py"),
+    ("TAM-18", "b", "tam_18b_second_arrival_transfers_to_f3"),
+    ("TAM-18", "d", "tam_18d_occupied_f3_pawn_waits_immune"),
+    ("TAM-19", "b", "tam_19b_third_arrival_adventitious_king"),
 ];
 
 fn cases() -> Vec<Value> {
@@ -822,4 +831,125 @@ fn alf_8c_en_passant_removes_pawn() {
     assert_eq!(at(&pos, "f9"), Piece::EMPTY, "the f9 pawn is removed");
     assert_eq!(at(&pos, "e9"), Piece::EMPTY);
     assert_eq!(pos.pieces(Side::Second).len(), 1, "Black has only the King");
+}
+
+#[test]
+fn tam_7b_pawn_of_giraffes_becomes_giraffe() {
+    let (_, pos) = manual("TAM-7", "b");
+    assert_eq!(pos.depth(), 1, "c9d10 was played");
+    assert_eq!(at(&pos, "d10"), piece(&pos, "giraffe", Side::First));
+    assert_eq!(at(&pos, "c9"), Piece::EMPTY);
+    assert_eq!(
+        pos.pieces(Side::Second).len(),
+        1,
+        "the Rook on d10 is taken"
+    );
+}
+
+#[test]
+fn tam_9e_swap_spent_checkmate_black_wins() {
+    let (_, mut pos) = manual("TAM-9", "e");
+    assert_eq!(pos.swap_rights() & 1, 0, "White's swap right is spent");
+    assert!(in_check(&pos, Side::First), "White is in check");
+    assert!(legal(&mut pos).is_empty(), "White has no legal move");
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn tam_10b_stalemate_black_wins() {
+    let (_, mut pos) = manual("TAM-10", "b");
+    assert_eq!(pos.side(), Side::First);
+    assert!(!in_check(&pos, Side::First), "the King is not attacked");
+    assert!(
+        legal(&mut pos).is_empty(),
+        "White has no legal move, swaps included"
+    );
+    assert_eq!(
+        outcome(&mut pos),
+        Some(Outcome::Win {
+            winner: Side::Second,
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn tam_11e_citadel_entry_draws() {
+    let (c, mut pos) = manual("TAM-11", "e");
+    let drawn = Some(Outcome::Draw {
+        reason: Reason::Citadel,
+    });
+    assert_eq!(outcome(&mut pos), None, "the game is on before the entry");
+    play(&mut pos, "a10z9");
+    assert_eq!(at(&pos, "z9"), piece(&pos, "king", Side::First));
+    assert_eq!(ended_by_rule(&pos), drawn);
+    assert_eq!(outcome(&mut pos), drawn);
+    assert!(legal(&mut pos).is_empty(), "no move after the end");
+    // Black to move in the same position: K k1-l2 draws as well.
+    let fen = str_field(&c, "fen").unwrap().replace(" w ", " b ");
+    let mut pos = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+    assert_eq!(outcome(&mut pos), None);
+    play(&mut pos, "k1l2");
+    assert_eq!(at(&pos, "l2"), piece(&pos, "king", Side::Second));
+    assert_eq!(outcome(&mut pos), drawn);
+}
+
+#[test]
+fn tam_16b_relocated_pawn_is_py() {
+    let (_, pos) = manual("TAM-16", "b");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Relocate);
+    assert_eq!(
+        at(&pos, "e5"),
+        piece(&pos, "pawn-of-pawns-relocated", Side::First)
+    );
+    assert_eq!(at(&pos, "a10"), Piece::EMPTY);
+    assert_eq!(at(&pos, "d6"), piece(&pos, "knight", Side::Second));
+    assert_eq!(at(&pos, "f6"), piece(&pos, "rook", Side::Second));
+    assert!(pos.fen().contains("PY"), "{}", pos.fen());
+}
+
+#[test]
+fn tam_18b_second_arrival_transfers_to_f3() {
+    let (_, pos) = manual("TAM-18", "b");
+    assert_eq!(pos.last_move().unwrap().kind, MoveKind::Transfer);
+    assert_eq!(
+        at(&pos, "f3"),
+        piece(&pos, "pawn-of-pawns-transferred", Side::First)
+    );
+    assert_eq!(at(&pos, "c10"), Piece::EMPTY);
+    assert_eq!(at(&pos, "c9"), Piece::EMPTY);
+}
+
+#[test]
+fn tam_18d_occupied_f3_pawn_waits_immune() {
+    let (_, pos) = manual("TAM-18", "d");
+    let waiting = piece(&pos, "pawn-of-pawns-waiting", Side::First);
+    assert_eq!(at(&pos, "c10"), waiting);
+    assert_eq!(at(&pos, "f3"), piece(&pos, "knight", Side::First));
+    assert!(pos.variant().pieces[waiting.kind() as usize].immune);
+    // Immune: a Black Rook on the c file cannot take it.
+    let fen = "*2PV7k*/12*/*11*/*11*/*11*/*2r8*/*11*/*5N5*/*12/*K10* b - 0 1";
+    let mut rook = Position::from_fen(pos.variant().clone(), fen).unwrap();
+    let dests: BTreeSet<String> = legal(&mut rook)
+        .iter()
+        .filter(|m| sq_name(&rook, m.from) == "c5")
+        .map(|m| sq_name(&rook, m.to))
+        .collect();
+    assert!(dests.contains("c9") && !dests.contains("c10"), "{dests:?}");
+}
+
+#[test]
+fn tam_19b_third_arrival_adventitious_king() {
+    let (_, pos) = manual("TAM-19", "b");
+    assert_eq!(
+        at(&pos, "d10"),
+        piece(&pos, "adventitious-king", Side::First)
+    );
+    assert_eq!(pos.royals(Side::First).len(), 2, "White has two royals");
 }

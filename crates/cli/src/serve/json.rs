@@ -103,6 +103,10 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
             MoveKind::EnPassant => "en-passant",
             MoveKind::Opening => "opening",
             MoveKind::Checker => "checker",
+            MoveKind::Swap => "swap",
+            MoveKind::Relocate => "relocate",
+            MoveKind::Transfer => "transfer",
+            MoveKind::CitadelSwap => "citadel-swap",
         },
     }
 }

@@ -275,12 +275,13 @@ pub fn is_attacked(bg: &Bodyguard, pos: &Position, target: Square, by: Side) -> 
             return true;
         }
     }
-    if t.complex & not_guard != 0 {
-        // Lame or initial captures: ask the (zone-aware) generator.
+    // Lame, initial or multi-leg captures: ask the (zone-aware) generator.
+    let ask = (t.complex | t.multi.iter().fold(0, |m, (_, b)| m | b)) & not_guard;
+    if ask != 0 {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if t.complex & not_guard & (1u128 << p.kind()) == 0 {
+            if ask & (1u128 << p.kind()) == 0 {
                 continue;
             }
             buf.clear();

@@ -157,7 +157,8 @@ fn bit(pos: &Position, sq: Square) -> u128 {
 pub fn captures(ck: &CheckerRules, pos: &Position, m: &Move) -> (u128, Option<Square>) {
     let enemy = pos.side().flip();
     match m.kind {
-        MoveKind::Normal => {
+        // Relocate and Transfer (Tamerlane's pawn of pawns) may take on `to`.
+        MoveKind::Normal | MoveKind::Relocate | MoveKind::Transfer => {
             let mut set = 0;
             let mut first = None;
             if m.via_capture {
@@ -180,7 +181,7 @@ pub fn captures(ck: &CheckerRules, pos: &Position, m: &Move) -> (u128, Option<Sq
             });
             (set, first)
         }
-        MoveKind::Castle | MoveKind::Opening => (0, None),
+        MoveKind::Castle | MoveKind::Opening | MoveKind::Swap | MoveKind::CitadelSwap => (0, None),
     }
 }
 

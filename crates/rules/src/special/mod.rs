@@ -4,5 +4,8 @@
 
 pub mod bodyguard;
 pub mod checker;
+pub mod citadel;
 pub mod dynamic_scoring;
+pub mod king_swap;
 pub mod lion;
+pub mod pawn_of_pawns;

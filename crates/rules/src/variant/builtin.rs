@@ -35,4 +35,28 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "ordinary-variant",
         include_str!("../../../../variants/ordinary-variant.toml"),
     ),
+    (
+        "tamerlane",
+        include_str!("../../../../variants/tamerlane.toml"),
+    ),
+    (
+        "tamerlane-greenwood-1",
+        include_str!("../../../../variants/tamerlane-greenwood-1.toml"),
+    ),
+    (
+        "tamerlane-greenwood-2",
+        include_str!("../../../../variants/tamerlane-greenwood-2.toml"),
+    ),
+    (
+        "tamerlane-greenwood-3",
+        include_str!("../../../../variants/tamerlane-greenwood-3.toml"),
+    ),
+    (
+        "tamerlane-greenwood-4",
+        include_str!("../../../../variants/tamerlane-greenwood-4.toml"),
+    ),
+    (
+        "tamerlane-greenwood-5",
+        include_str!("../../../../variants/tamerlane-greenwood-5.toml"),
+    ),
 ];

@@ -6,11 +6,14 @@ use super::{BareKing, CompulsoryOpening, Variant, VariantError, VariantOption, V
 use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
-use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::piece::{CompiledLeg, Moveset, Piece, PieceInfo, PieceType, Side};
 use crate::special::bodyguard::{Affects, Bodyguard};
 use crate::special::checker::{CheckerRules, DIRECTIONS};
+use crate::special::citadel::{Citadels, Entry};
 use crate::special::dynamic_scoring::{BareKingRule, DynamicScoring, Schedule};
+use crate::special::king_swap::{KingSwap, Trigger};
 use crate::special::lion::{CounterStrike, LionTrading, Protection};
+use crate::special::pawn_of_pawns::{PawnOfPawns, Relocation};
 use crate::zobrist::Zobrist;
 
 /// FEN conventions of a variant.
@@ -35,6 +38,8 @@ pub enum FenField {
     Halfmove,
     /// Move number, from 1.
     Fullmove,
+    /// Tamerlane's King-swap rights `Kk` or `-` (rules/tamerlane.md 2).
+    Swap,
 }
 
 /// When a shogi-style promotion is allowed.
@@ -61,6 +66,9 @@ pub struct Promotion {
     pub forced_if_dead: bool,
     /// Per type: may promote on a non-capturing move to a dead square.
     pub relief: Vec<bool>,
+    /// Chess style: move text carries no promotion suffix (each pawn has
+    /// one fixed promotion, Tamerlane 5.1).
+    pub silent: bool,
 }
 
 /// Castling, compiled.
@@ -108,18 +116,26 @@ pub struct Rules {
     pub insufficient_material: u128,
 }
 
+/// Types of a ride attack table entry, with the fewest and most steps
+/// they capture at.
+pub type RiderReach = (u128, u8, u8);
+
 /// Reverse movement tables: where an attacker of a square may stand.
 #[derive(Clone, Debug, Default)]
 pub struct AttackTables {
     /// (offset from the target to the attacker, types that capture so).
     pub leaps: Vec<(i16, u128)>,
-    /// (step from the target towards the attacker, [(types, max distance)]).
-    pub rides: Vec<(i16, Vec<(u128, u8)>)>,
+    /// (step from the target towards the attacker, [(types, min and max
+    /// distance)]).
+    pub rides: Vec<(i16, Vec<RiderReach>)>,
     /// (step from the target towards the screen and the hopper, types,
     /// max distance, grasshopper).
     pub hops: Vec<(i16, u128, u8, bool)>,
-    /// Types whose captures need the full generator (multi-leg, lame or
-    /// initial captures).
+    /// Multi-leg paths found by walking back from the target (legs in
+    /// order as (step offset, most steps), types): see `reversible`.
+    pub multi: Vec<(Vec<(i16, u8)>, u128)>,
+    /// Types whose captures need the full generator (multi-leg paths that
+    /// cannot be walked back, lame or initial captures).
     pub complex: u128,
 }
 
@@ -196,7 +212,7 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
         toml::from_str::<VariantFile>(text).map_err(|e| toml_error(file, text, &e))?;
         return Ok(table);
     };
-    let Some(name) = ext.as_str() else {
+    let Some(name) = ext.as_str().map(str::to_string) else {
         return Err(err(
             file,
             Some("extends"),
@@ -221,9 +237,52 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
         ));
     };
     let mut base = resolve(&format!("variants/{name}.toml"), base_text, depth + 1)?;
-    // Options belong to the file that states them.
-    base.remove("options");
-    // The base's name and options stay unless this file sets its own.
+    // Options belong to the file that states them, unless it inherits them by name.
+    let base_options = base.remove("options");
+    let mut table = table;
+    if let Some(keep) = table.get("inherit_options").cloned() {
+        let Some(names) = keep.as_array() else {
+            return Err(err(
+                file,
+                Some("inherit_options"),
+                text,
+                "must be a list of option names",
+            ));
+        };
+        let base_options = base_options
+            .as_ref()
+            .and_then(toml::Value::as_table)
+            .cloned()
+            .unwrap_or_default();
+        let mut kept = toml::Table::new();
+        for n in names {
+            let Some(n) = n.as_str() else {
+                return Err(err(
+                    file,
+                    Some("inherit_options"),
+                    text,
+                    "must be a list of option names",
+                ));
+            };
+            let Some(o) = base_options.get(n) else {
+                return Err(err(
+                    file,
+                    Some("inherit_options"),
+                    text,
+                    format!("`{name}` has no option `{n}`"),
+                ));
+            };
+            kept.insert(n.to_string(), o.clone());
+        }
+        if let Some(own) = table.get("options").and_then(toml::Value::as_table) {
+            for (k, v) in own {
+                kept.insert(k.clone(), v.clone());
+            }
+        }
+        table.insert("options".into(), toml::Value::Table(kept));
+        table.remove("inherit_options");
+    }
+    // The base's name stays unless this file sets its own.
     merge(&mut base, &table);
     base.remove("extends");
     Ok(base)
@@ -422,6 +481,7 @@ fn build(
             promoted,
             demoted: None,
             pawn: s.pawn,
+            immune: s.immune,
             ripens_to: match &s.ripens_to {
                 Some(t) => Some(index(t).ok_or_else(|| {
                     e(
@@ -593,6 +653,7 @@ fn build(
         when,
         forced_if_dead: pr.forced_if_dead,
         relief,
+        silent: pr.silent,
     };
 
     // Rules.
@@ -746,10 +807,11 @@ fn build(
             "ep" => FenField::EnPassant,
             "halfmove" => FenField::Halfmove,
             "fullmove" => FenField::Fullmove,
+            "swap" => FenField::Swap,
             o => {
                 return Err(e(
                     "fen.fields",
-                    format!("`{o}`: expected `castling`, `ep`, `halfmove` or `fullmove`"),
+                    format!("`{o}`: expected `castling`, `ep`, `halfmove`, `fullmove` or `swap`"),
                 ));
             }
         });
@@ -982,6 +1044,157 @@ fn build(
             })
         }
     };
+    let type_mask = |key: &str, list: &[String]| -> Result<u128, VariantError> {
+        let mut m = 0u128;
+        for k in list {
+            let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
+            m |= 1u128 << i;
+        }
+        Ok(m)
+    };
+    let reflect = |s: Square| {
+        geometry.square(
+            geometry.files() as i32 - 1 - geometry.file(s) as i32,
+            geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
+        )
+    };
+    let citadels = match &spec.special.citadel {
+        None => None,
+        Some(c) => {
+            let mut squares = Vec::new();
+            for (side, list) in [(Side::First, &c.first), (Side::Second, &c.second)] {
+                for name in list {
+                    let q = sq("special.citadel", name)?;
+                    if squares.iter().any(|&(s, _)| s == q) {
+                        return Err(e("special.citadel", format!("`{name}` is listed twice")));
+                    }
+                    squares.push((q, side));
+                }
+            }
+            let entry = match c.entry.as_str() {
+                "none" => Entry::None,
+                "draw" => Entry::Draw,
+                "draw-unless-swap" => Entry::DrawUnlessSwap,
+                o => {
+                    return Err(e(
+                        "special.citadel.entry",
+                        format!("`{o}`: expected `none`, `draw` or `draw-unless-swap`"),
+                    ));
+                }
+            };
+            Some(Citadels {
+                squares,
+                enter_own: type_mask("special.citadel.enter_own", &c.enter_own)?,
+                enter_enemy: type_mask("special.citadel.enter_enemy", &c.enter_enemy)?,
+                sanctuary: c.sanctuary,
+                entry,
+                swap_with: type_mask("special.citadel.swap_with", &c.swap_with)?,
+            })
+        }
+    };
+    let immune = infos
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.immune)
+        .fold(0u128, |m, (i, _)| m | 1u128 << i);
+    let royal_mask = infos
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0u128, |m, (i, _)| m | 1u128 << i);
+    let pawn_of_pawns = match &spec.special.pawn_of_pawns {
+        None => None,
+        Some(p) => {
+            let key = "special.pawn_of_pawns";
+            let ty = |k: &str| index(k).ok_or_else(|| e(key, format!("no piece `{k}`")));
+            let three = match p.stages {
+                2 => false,
+                3 => true,
+                n => {
+                    return Err(e(
+                        "special.pawn_of_pawns.stages",
+                        format!("{n}: expected 2 or 3"),
+                    ));
+                }
+            };
+            let waiting = p.waiting.as_deref().filter(|_| three).map(ty).transpose()?;
+            let transferred = p
+                .transferred
+                .as_deref()
+                .filter(|_| three)
+                .map(ty)
+                .transpose()?;
+            let transfer = match p.transfer.as_ref().filter(|_| three) {
+                Some(name) => {
+                    let t = sq("special.pawn_of_pawns.transfer", name)?;
+                    let r = reflect(t).ok_or_else(|| {
+                        e(
+                            "special.pawn_of_pawns.transfer",
+                            "the reflected square does not exist".into(),
+                        )
+                    })?;
+                    [t, r]
+                }
+                None => [Square::NONE; 2],
+            };
+            if three && (waiting.is_none() || transferred.is_none() || !transfer[0].is_some()) {
+                return Err(e(
+                    key,
+                    "three stages need `waiting`, `transferred` and `transfer`".into(),
+                ));
+            }
+            let relocation = match p.relocation.as_str() {
+                "any" => Relocation::Any,
+                "enemy" => Relocation::Enemy,
+                o => {
+                    return Err(e(
+                        "special.pawn_of_pawns.relocation",
+                        format!("`{o}`: expected `any` or `enemy`"),
+                    ));
+                }
+            };
+            Some(PawnOfPawns {
+                parked: ty(&p.parked)?,
+                relocated: ty(&p.relocated)?,
+                waiting,
+                transferred,
+                transfer,
+                relocation,
+                untouchable: royal_mask | immune,
+            })
+        }
+    };
+    let king_swap = match &spec.special.king_swap {
+        None => None,
+        Some(k) => {
+            let trigger = match k.trigger.as_str() {
+                "check-or-stalemate" => Trigger::CheckOrStalemate,
+                "mated-only" => Trigger::MatedOnly,
+                "check-only" => Trigger::CheckOnly,
+                o => {
+                    return Err(e(
+                        "special.king_swap.trigger",
+                        format!(
+                            "`{o}`: expected `check-or-stalemate`, `mated-only` or `check-only`"
+                        ),
+                    ));
+                }
+            };
+            Some(KingSwap {
+                king: index(&k.king)
+                    .ok_or_else(|| e("special.king_swap.king", format!("no piece `{}`", k.king)))?,
+                not_with: type_mask("special.king_swap.not_with", &k.not_with)?,
+                trigger,
+            })
+        }
+    };
+    if king_swap.is_some() && !fen_rules.fields.contains(&FenField::Swap) {
+        return Err(e(
+            "fen.fields",
+            "the King swap needs a `swap` field for its rights".into(),
+        ));
+    }
+    let restricts = citadels.is_some() || immune != 0 || pawn_of_pawns.is_some();
 
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
@@ -1020,6 +1233,11 @@ fn build(
         bodyguard,
         checker,
         dynamic_scoring,
+        citadels,
+        pawn_of_pawns,
+        king_swap,
+        immune,
+        restricts,
         options,
         chosen,
         zobrist,
@@ -1182,8 +1400,8 @@ fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
                 continue;
             }
             match t.rides.iter_mut().find(|(o, _)| *o == -r.off) {
-                Some(e) => e.1.push((bit, r.max)),
-                None => t.rides.push((-r.off, vec![(bit, r.max)])),
+                Some(e) => e.1.push((bit, r.min, r.max)),
+                None => t.rides.push((-r.off, vec![(bit, r.min, r.max)])),
             }
         }
         for (h, grasshopper) in &m.hops {
@@ -1203,20 +1421,58 @@ fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
                 None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
             }
         }
-        if m.multi.iter().any(|p| p.0.iter().any(|l| l.mode.capture)) {
-            t.complex |= bit;
+        let attacking: Vec<&Vec<CompiledLeg>> = m
+            .multi
+            .iter()
+            .filter(|p| p.0.iter().any(|l| l.mode.capture))
+            .map(|p| &p.0)
+            .collect();
+        let reversible = m
+            .multi
+            .iter()
+            .all(|(legs, initial)| !initial && reversible(legs));
+        if !reversible {
+            if !attacking.is_empty() {
+                t.complex |= bit;
+            }
+            continue;
+        }
+        for legs in attacking {
+            let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
+            match t.multi.iter_mut().find(|(k, _)| *k == key) {
+                Some(e) => e.1 |= bit,
+                None => t.multi.push((key, bit)),
+            }
         }
     }
-    // Merge ride entries with the same max into one mask.
+    // Merge ride entries with the same reach into one mask.
     for (_, v) in t.rides.iter_mut() {
-        let mut merged: Vec<(u128, u8)> = Vec::new();
-        for &(b, m) in v.iter() {
-            match merged.iter_mut().find(|(_, mm)| *mm == m) {
+        let mut merged: Vec<RiderReach> = Vec::new();
+        for &(b, lo, hi) in v.iter() {
+            match merged.iter_mut().find(|e| e.1 == lo && e.2 == hi) {
                 Some(e) => e.0 |= b,
-                None => merged.push((b, m)),
+                None => merged.push((b, lo, hi)),
             }
         }
         *v = merged;
     }
     t
+}
+
+/// Can attacks along this multi-leg path be found by walking it backwards
+/// from the target ([`AttackTables::multi`])? Every leg but the last ends on
+/// an empty square (no capture, no hop), the last may capture, and every
+/// leg keeps moving the same way as the first (so no square is visited
+/// twice and the origin is never passed): the Giraffe, bent riders.
+fn reversible(legs: &[CompiledLeg]) -> bool {
+    let Some((_, lead)) = legs.split_last() else {
+        return false;
+    };
+    let first = legs[0].vector;
+    lead.iter()
+        .all(|l| l.mode.to_empty && !l.mode.capture && !l.mode.hop_any)
+        && legs.iter().all(|l| {
+            let dot = l.vector.0 as i32 * first.0 as i32 + l.vector.1 as i32 * first.1 as i32;
+            dot > 0
+        })
 }

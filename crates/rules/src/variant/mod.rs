@@ -10,7 +10,9 @@ mod compile;
 pub mod schema;
 
 pub use builtin::BUILTIN;
-pub use compile::{AttackTables, CastleRule, FenField, Promotion, PromotionWhen, Rules};
+pub use compile::{
+    AttackTables, CastleRule, FenField, Promotion, PromotionWhen, RiderReach, Rules,
+};
 
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
@@ -107,6 +109,17 @@ pub struct Variant {
     pub checker: Option<crate::special::checker::CheckerRules>,
     /// Dynamic Scoring (rules/ordinary-variant.md 7): every ending in points.
     pub dynamic_scoring: Option<crate::special::dynamic_scoring::DynamicScoring>,
+    /// Citadels (rules/tamerlane.md 5.5), if the board has them.
+    pub citadels: Option<crate::special::citadel::Citadels>,
+    /// Tamerlane's pawn of pawns (rules/tamerlane.md 5.2), if in the game.
+    pub pawn_of_pawns: Option<crate::special::pawn_of_pawns::PawnOfPawns>,
+    /// Tamerlane's King swap (rules/tamerlane.md 5.4), if in the game.
+    pub king_swap: Option<crate::special::king_swap::KingSwap>,
+    /// Bit per type that cannot be captured (the parked pawn of pawns).
+    pub immune: u128,
+    /// Some module filters or rewrites a piece's generated moves (citadels,
+    /// immune pieces, the pawn of pawns): one test per piece in generation.
+    pub(crate) restricts: bool,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

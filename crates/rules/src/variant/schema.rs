@@ -27,6 +27,11 @@ pub struct VariantFile {
     /// Built-in variant this one starts from.
     #[serde(default)]
     pub extends: Option<String>,
+    /// Options of the `extends` base that this file keeps (by name); the
+    /// base's other options are dropped, and an option this file states
+    /// itself replaces the base's.
+    #[serde(default)]
+    pub inherit_options: Vec<String>,
     /// Board shape.
     pub board: BoardSpec,
     /// FEN conventions and the start position.
@@ -140,6 +145,9 @@ pub struct PieceSpec {
     /// (a Pawn waiting on the last rank, Albers 1824).
     #[serde(default)]
     pub ripens_to: Option<String>,
+    /// Cannot be captured by anything (Tamerlane's parked pawn of pawns).
+    #[serde(default)]
+    pub immune: bool,
     /// Free text for help panels.
     #[serde(default)]
     pub description: String,
@@ -168,6 +176,11 @@ pub struct PromotionSpec {
     /// they could never move again (Chu's Pawn relief).
     #[serde(default)]
     pub relief: Vec<String>,
+    /// Chess style: promotion suffixes are not written in move text (a
+    /// pawn with one fixed promotion, as in Tamerlane: `c9d10`). Text with
+    /// the suffix is still read.
+    #[serde(default)]
+    pub silent: bool,
 }
 
 /// `[rules]`
@@ -268,6 +281,112 @@ pub struct SpecialSpec {
     /// Savard's Dynamic Scoring (rules/ordinary-variant.md 7).
     #[serde(default)]
     pub dynamic_scoring: Option<DynamicScoringSpec>,
+    /// Citadels: squares only some pieces may enter (rules/tamerlane.md 5.5).
+    #[serde(default)]
+    pub citadel: Option<CitadelSpec>,
+    /// Tamerlane's pawn of pawns (rules/tamerlane.md 5.2).
+    #[serde(default)]
+    pub pawn_of_pawns: Option<PawnOfPawnsSpec>,
+    /// Tamerlane's once-per-game King swap (rules/tamerlane.md 5.4).
+    #[serde(default)]
+    pub king_swap: Option<KingSwapSpec>,
+}
+
+/// `[special.citadel]`: squares beside the board that only named pieces
+/// may enter, compiled into [`crate::special::citadel::Citadels`]
+/// (rules/tamerlane.md 5.5).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CitadelSpec {
+    /// The first player's citadels (square names).
+    pub first: Vec<String>,
+    /// The second player's citadels.
+    pub second: Vec<String>,
+    /// Piece keys that may step into their own side's citadel.
+    #[serde(default)]
+    pub enter_own: Vec<String>,
+    /// Piece keys that may step into the opponent's citadel.
+    #[serde(default)]
+    pub enter_enemy: Vec<String>,
+    /// A piece on a citadel cannot be captured, and the square is never
+    /// attacked.
+    #[serde(default = "yes")]
+    pub sanctuary: bool,
+    /// What a piece of `enter_enemy` entering the opponent's citadel does:
+    /// `none`, `draw` (the game ends drawn) or `draw-unless-swap` (drawn
+    /// unless, in the same move, it trades places with a piece of
+    /// `swap_with`).
+    #[serde(default = "none")]
+    pub entry: String,
+    /// With `draw-unless-swap`: piece keys the entering piece may trade
+    /// places with.
+    #[serde(default)]
+    pub swap_with: Vec<String>,
+}
+
+fn none() -> String {
+    "none".to_string()
+}
+
+/// `[special.pawn_of_pawns]`: the stages of Tamerlane's pawn of pawns
+/// (rules/tamerlane.md 5.2), each a piece key; compiled into
+/// [`crate::special::pawn_of_pawns::PawnOfPawns`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PawnOfPawnsSpec {
+    /// Stage 1: parked on the last rank, immobile; may relocate (`PX`).
+    pub parked: String,
+    /// Stage 2: relocated, a mobile pawn (`PY`).
+    pub relocated: String,
+    /// Stage 2, waiting on the last rank for the transfer square (`PV`);
+    /// three-stage rules only.
+    #[serde(default)]
+    pub waiting: Option<String>,
+    /// Stage 3: transferred to the pawn-of-kings start square (`PZ`);
+    /// three-stage rules only.
+    #[serde(default)]
+    pub transferred: Option<String>,
+    /// The first player's transfer square (the pawn of kings' start
+    /// square); the second player's is its point reflection.
+    #[serde(default)]
+    pub transfer: Option<String>,
+    /// 3 (default: relocated -> waiting / transferred -> Adventitious King,
+    /// seed 003) or 2 (relocated -> Adventitious King at once, seed 000;
+    /// `waiting`, `transferred` and `transfer` are then not used).
+    #[serde(default = "three")]
+    pub stages: u32,
+    /// What the relocation square may hold besides nothing: `any` (any
+    /// piece of either side but a royal or a parked pawn of pawns, removed;
+    /// seed 003) or `enemy` (an enemy piece, captured; seed 000).
+    #[serde(default = "any")]
+    pub relocation: String,
+}
+
+fn three() -> u32 {
+    3
+}
+
+fn any() -> String {
+    "any".to_string()
+}
+
+/// `[special.king_swap]`: rules/tamerlane.md 5.4, compiled into
+/// [`crate::special::king_swap::KingSwap`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct KingSwapSpec {
+    /// The piece key of the King.
+    pub king: String,
+    /// Piece keys that may not be the partner (parked pawns of pawns).
+    #[serde(default)]
+    pub not_with: Vec<String>,
+    /// When swaps exist: `check-or-stalemate`, `mated-only` or `check-only`.
+    #[serde(default = "check_or_stalemate")]
+    pub trigger: String,
+}
+
+fn check_or_stalemate() -> String {
+    "check-or-stalemate".to_string()
 }
 
 /// `[special.bodyguard]`: Hiashatar's Bodyguard (rules/hiashatar.md

@@ -1,0 +1,121 @@
+//! Tamerlane's King swap (rules/tamerlane.md 5.4; seeds 000 and 003).
+//!
+//! Once per game a player may, as a whole move, exchange the King with any
+//! other friendly piece on the main board (not a parked pawn of pawns, not a
+//! piece in a citadel), at any distance ([`MoveKind::Swap`], written King's
+//! square then partner's square). A swap may not put a pawn on its own last
+//! rank. The right is part of the position (FEN field, hash, undo).
+//!
+//! When swaps exist depends on the trigger: while the King is attacked
+//! ([`pseudo`], with the other pseudo-legal moves), and when the player has
+//! no other legal move ([`fallback`], which [`crate::movegen::legal_moves`]
+//! and the search call only then).
+
+use crate::geometry::Square;
+use crate::movegen::is_attacked;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{PieceType, Side};
+use crate::position::Position;
+
+/// When swap moves exist (5.4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Trigger {
+    /// While the King is attacked, or when there is no other legal move
+    /// (default; Wikipedia).
+    CheckOrStalemate,
+    /// Only when there is no other legal move, i.e. mated or stalemated
+    /// (`swap=mated-only`, seed 000).
+    MatedOnly,
+    /// Only while the King is attacked (`swap=check-only`, seed 003, Ludii).
+    CheckOnly,
+}
+
+/// The compiled `[special.king_swap]` table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KingSwap {
+    /// The King's type.
+    pub king: PieceType,
+    /// Bit per type that may not be the partner (parked pawns of pawns).
+    pub not_with: u128,
+    /// When swaps exist.
+    pub trigger: Trigger,
+}
+
+/// The bit of `side` in [`Position::swap_rights`].
+#[inline(always)]
+pub const fn right(side: Side) -> u8 {
+    1 << side as u8
+}
+
+/// The square of `side`'s King on the main board, if any.
+fn king_square(ks: &KingSwap, pos: &Position, side: Side) -> Option<Square> {
+    let v = pos.variant();
+    pos.royals(side)
+        .iter()
+        .chain(pos.pieces(side).iter())
+        .copied()
+        .find(|&s| pos.at(s).kind() == ks.king)
+        .filter(|&s| v.citadels.as_ref().is_none_or(|c| !c.is_citadel(s)))
+}
+
+/// Appends the swaps of the side to move if its King is attacked and the
+/// trigger offers swaps in check (5.4). They are pseudo-legal: the mover's
+/// royal safety is judged after make, as for every move.
+pub fn pseudo(ks: &KingSwap, pos: &Position, out: &mut Vec<Move>) {
+    if ks.trigger == Trigger::MatedOnly {
+        return;
+    }
+    let side = pos.side();
+    if pos.swap_rights() & right(side) == 0 {
+        return;
+    }
+    let Some(k) = king_square(ks, pos, side) else {
+        return;
+    };
+    if is_attacked(pos, k, side.flip()) {
+        swaps(ks, pos, k, out);
+    }
+}
+
+/// Appends the swaps the side to move has when it has no other legal move
+/// (5.4: `check-or-stalemate` when the King is not attacked, since in check
+/// [`pseudo`] already offered them; `mated-only` always).
+pub fn fallback(ks: &KingSwap, pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.side();
+    if ks.trigger == Trigger::CheckOnly || pos.swap_rights() & right(side) == 0 {
+        return;
+    }
+    let Some(k) = king_square(ks, pos, side) else {
+        return;
+    };
+    if ks.trigger == Trigger::CheckOrStalemate && is_attacked(pos, k, side.flip()) {
+        return;
+    }
+    swaps(ks, pos, k, out);
+}
+
+fn swaps(ks: &KingSwap, pos: &Position, k: Square, out: &mut Vec<Move>) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let side = pos.side();
+    // The partner lands on the King's square: a pawn may not land on its last rank.
+    let last = if side == Side::First {
+        g.ranks() - 1
+    } else {
+        0
+    };
+    let on_last = g.rank(k) == last;
+    for &sq in pos.pieces(side) {
+        let q = pos.at(sq);
+        if sq == k
+            || ks.not_with & (1u128 << q.kind()) != 0
+            || (on_last && v.pieces[q.kind() as usize].pawn)
+            || v.citadels.as_ref().is_some_and(|c| c.is_citadel(sq))
+        {
+            continue;
+        }
+        let mut m = Move::new(k, sq);
+        m.kind = MoveKind::Swap;
+        out.push(m);
+    }
+}
