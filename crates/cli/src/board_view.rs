@@ -7,7 +7,7 @@
 //! are upper case and the second player's lower case (or, when the IDs
 //! themselves mix cases, the second player's carry a `v` prefix). The
 //! squares of the last move are bracketed, `[P]`; an empty square is `.`,
-//! a cell that is not a square `#`.
+//! an empty citadel `+`, a cell that is not a square `#`.
 
 use kamil_rules::{Move, MoveKind, Piece, Position, Side, Square, Variant};
 
@@ -161,6 +161,8 @@ pub fn render(pos: &Position, last: Option<Move>, style: Style) -> String {
                     SECOND_COLOR
                 };
                 paint(text, code)
+            } else if v.citadels.as_ref().is_some_and(|c| c.is_citadel(sq)) {
+                format!("{:>w$}", "+")
             } else {
                 format!("{:>w$}", ".")
             };
@@ -216,6 +218,14 @@ pub fn legend(v: &Variant) -> String {
         side_marking(v, Side::Second)
     );
     out.push_str("[ ] the last move's squares; . an empty square; # not a square.\n");
+    if let Some(c) = &v.citadels {
+        let list: Vec<String> = c
+            .squares
+            .iter()
+            .map(|&(sq, owner)| format!("{} ({}'s)", v.geometry.name(sq), side_name(v, owner)))
+            .collect();
+        out.push_str(&format!("+ an empty citadel: {}.\n", list.join(", ")));
+    }
     let mut names = Vec::new();
     for (k, p) in v.pieces.iter().enumerate() {
         let label = base_label(v, k);
@@ -420,5 +430,39 @@ style = "shogi"
             },
         );
         assert!(c.contains(SECOND_COLOR) && c.contains(RESET));
+    }
+
+    #[test]
+    fn tamerlane_board_shows_the_citadels_in_place() {
+        let mut pos = start("tamerlane");
+        let b = render(&pos, None, Style::default());
+        let ls = lines(&b);
+        assert_eq!(ls.len(), 12, "{b}");
+        assert_eq!(
+            ls[0], "     z   a   b   c   d   e   f   g   h   i   j   k   l",
+            "{b}"
+        );
+        // z9 (Black's citadel) left of a9, l2 (White's) right of k2; the
+        // other cells of columns z and l are no squares.
+        assert_eq!(
+            ls[2], " 9   +   r   n   t   g   w   k   f   g   t   n   r  ##  9",
+            "{b}"
+        );
+        assert_eq!(
+            ls[9], " 2  ##   R   N   T   G   F   K   W   G   T   N   R   +  2",
+            "{b}"
+        );
+        assert!(
+            ls[1].starts_with("10  ##") && ls[1].ends_with("##  10"),
+            "{b}"
+        );
+        assert!(legend(pos.variant()).contains("+ an empty citadel: l2 (White's), z9 (Black's)."));
+        // A King in the opponent's citadel is drawn there.
+        let fen = "*K10*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*10k* w Kk 0 1";
+        pos = Position::from_fen(pos.variant().clone(), fen).unwrap();
+        let m = parse_move(&mut pos, "a10z9").unwrap();
+        pos.make(m);
+        let b = render(&pos, Some(m), Style::default());
+        assert!(lines(&b)[2].starts_with(" 9 [ K]"), "{b}");
     }
 }

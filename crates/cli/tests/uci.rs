@@ -171,6 +171,12 @@ fn multipv_reports_distinct_lines() {
 /// Plays one game of `name` with the variant options `options` (sent as
 /// `VariantOptions`) against itself at 2 s + 50 ms per side.
 fn self_play(name: &str, options: &[(&str, &str)]) {
+    self_play_plies(name, options, None);
+}
+
+/// As [`self_play`], but stops after `limit` plies if the game is still on
+/// (every move played is still checked).
+fn self_play_plies(name: &str, options: &[(&str, &str)], limit: Option<usize>) {
     let mut e = Uci::start();
     e.send("uci");
     e.until("uciok", Duration::from_secs(10));
@@ -198,6 +204,10 @@ fn self_play(name: &str, options: &[(&str, &str)]) {
     for _ in 0..2000 {
         if let Some(o) = outcome(&mut pos) {
             eprintln!("{name}: {} after {} plies", o, moves.len());
+            return;
+        }
+        if limit.is_some_and(|n| moves.len() >= n) {
+            eprintln!("{name}: stopped after {} plies", moves.len());
             return;
         }
         let cmd = if moves.is_empty() {
@@ -286,6 +296,38 @@ fn self_play_alfonso_great_chess() {
 #[test]
 fn self_play_ordinary_variant() {
     self_play("ordinary-variant", &[]);
+}
+
+#[test]
+fn self_play_tamerlane() {
+    self_play("tamerlane", &[]);
+}
+
+/// Greenwood's presets share Tamerlane's rules, whose whole game is played
+/// above (and 200 times in the engine's tests): 40 plies each here.
+#[test]
+fn self_play_tamerlane_greenwood_1() {
+    self_play_plies("tamerlane-greenwood-1", &[], Some(40));
+}
+
+#[test]
+fn self_play_tamerlane_greenwood_2() {
+    self_play_plies("tamerlane-greenwood-2", &[], Some(40));
+}
+
+#[test]
+fn self_play_tamerlane_greenwood_3() {
+    self_play_plies("tamerlane-greenwood-3", &[], Some(40));
+}
+
+#[test]
+fn self_play_tamerlane_greenwood_4() {
+    self_play_plies("tamerlane-greenwood-4", &[], Some(40));
+}
+
+#[test]
+fn self_play_tamerlane_greenwood_5() {
+    self_play_plies("tamerlane-greenwood-5", &[], Some(40));
 }
 
 #[test]
