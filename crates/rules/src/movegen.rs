@@ -13,6 +13,7 @@ use crate::piece::{CompiledLeg, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
 use crate::special::bodyguard;
 use crate::special::lion::{self, LionTrading};
+use crate::special::{capture_promotion, hostile_promotion};
 use crate::variant::{PromotionWhen, Variant};
 
 /// Appends every pseudo-legal move of the side to move to `out`.
@@ -24,7 +25,12 @@ pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     for &sq in pos.pieces(side) {
+        if sq == pos.frozen() {
+            continue;
+        }
+        let start = out.len();
         piece_moves(pos, v, sq, pos.at(sq), out);
+        special_moves(pos, v, start, out);
     }
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
@@ -55,7 +61,25 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
     }
     let v = pos.variant();
     for &sq in pos.pieces(side) {
+        if sq == pos.frozen() {
+            continue;
+        }
+        let start = out.len();
         gen_moves::<false>(pos, v, sq, pos.at(sq), out);
+        special_moves(pos, v, start, out);
+    }
+}
+
+/// The special modules' hook after one piece's moves `out[start..]` are
+/// generated: drop squares of hostile promotions (rules/frolov-10x10.md
+/// 5.3), then upgrade choices and compound promotion lists (5.4-5.5).
+#[inline(always)]
+fn special_moves(pos: &Position, v: &Variant, start: usize, out: &mut Vec<Move>) {
+    if let Some(hp) = &v.hostile_promotion {
+        hostile_promotion::expand_drops(pos, hp, start, out);
+    }
+    if let Some(cp) = &v.capture_promotion {
+        capture_promotion::expand(pos, cp, start, out);
     }
 }
 
@@ -480,23 +504,42 @@ pub(crate) fn rider_reaches(list: &[(u128, u8)], p: Piece, d: u32) -> bool {
 /// capture there by its movement, whatever that would do to its own royal?
 /// In Hiashatar, in the sense of check: Bodyguards do not count and zones
 /// bound the others (special/bodyguard.rs).
+/// A frozen piece ([`Position::frozen`]) attacks nothing.
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
     if let Some(bg) = &v.bodyguard {
         return bodyguard::is_attacked(bg, pos, target, by);
     }
     let t = &v.attacks[by.index()];
+    let frozen = pos.frozen();
     for &(off, mask) in &t.leaps {
-        let p = pos.at(target.shift(off));
-        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 {
+        let s = target.shift(off);
+        let p = pos.at(s);
+        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && s != frozen {
             return true;
         }
     }
     for (step, list) in &t.rides {
         let (s, d) = first_on_ray(pos, target, *step);
         let p = pos.at(s);
-        if p.is_side(by) && rider_reaches(list, p, d) {
+        if p.is_side(by) && rider_reaches(list, p, d) && s != frozen {
             return true;
+        }
+    }
+    for &(first, slide, max, mask) in &t.bents {
+        // Walk back along the slide over empty squares; each may be the
+        // first stop, with the attacker one first step behind it.
+        let mut s = target;
+        for _ in 0..max {
+            s = s.shift(-slide);
+            if !pos.at(s).is_empty() {
+                break;
+            }
+            let a = s.shift(-first);
+            let p = pos.at(a);
+            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && a != frozen {
+                return true;
+            }
         }
     }
     for &(step, mask, max, grasshopper) in &t.hops {
@@ -520,7 +563,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             if p.is_empty() {
                 continue;
             }
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 {
+            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 && s != frozen {
                 return true;
             }
             break;
@@ -530,7 +573,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if t.complex & (1u128 << p.kind()) == 0 {
+            if t.complex & (1u128 << p.kind()) == 0 || sq == frozen {
                 continue;
             }
             buf.clear();
@@ -620,7 +663,14 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
     let side = pos.side();
     let opp = side.flip();
     let t = &v.attacks[opp.index()];
-    if !v.rules.royal_safety || t.complex != 0 || !t.hops.is_empty() || v.ripening {
+    if !v.rules.royal_safety
+        || t.complex != 0
+        || !t.hops.is_empty()
+        || !t.bents.is_empty()
+        || v.ripening
+        || v.capture_promotion.is_some()
+        || v.hostile_promotion.is_some()
+    {
         return None;
     }
     let r = pos.royals(side);

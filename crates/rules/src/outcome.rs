@@ -5,6 +5,7 @@ use crate::geometry::Square;
 use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
+use crate::special::{capture_promotion, citadel_win};
 use crate::variant::{BareKing, Verdict};
 use std::fmt;
 
@@ -31,6 +32,10 @@ pub enum Reason {
     MaxPlies,
     /// Neither side can mate (King and one minor piece against a King).
     InsufficientMaterial,
+    /// A player was left with special pieces only (rules/frolov-10x10.md 5.5).
+    OnlySpecial,
+    /// A King reached an enemy citadel (rules/frolov-10x10.md B15).
+    Citadel,
 }
 
 /// Points scored by the two players, in **half-points** (so Frolov's
@@ -227,6 +232,8 @@ impl fmt::Display for Reason {
             Reason::MoveRule => "move-count rule",
             Reason::MaxPlies => "game-length limit",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::OnlySpecial => "only-special",
+            Reason::Citadel => "citadel",
         })
     }
 }
@@ -276,12 +283,23 @@ fn verdict(side: Side, v: Verdict, reason: Reason) -> Outcome {
 }
 
 /// Endings decided by the material on the board alone: a side without
-/// royals, and the bare-king rules. Perft, like Fairy-Stockfish, generates
-/// no moves in such a position.
+/// royals, and the bare-king rules; and those of special modules decided by
+/// the last move (Frolov's only-special and citadel wins). Perft, like
+/// Fairy-Stockfish, generates no moves in such a position.
 pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
     let o = s.flip();
+    if let Some(cp) = &v.capture_promotion
+        && let Some(out) = capture_promotion::ended(cp, pos)
+    {
+        return Some(out);
+    }
+    if let Some(cw) = &v.citadel_win
+        && let Some(out) = citadel_win::ended(cw, pos)
+    {
+        return Some(out);
+    }
     if v.has_royals {
         if pos.royals(s).is_empty() {
             return Some(Outcome::Win {

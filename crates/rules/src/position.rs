@@ -8,7 +8,7 @@ use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
-use crate::special::lion;
+use crate::special::{capture_promotion, hostile_promotion, lion};
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
 
@@ -34,6 +34,7 @@ struct Undo {
     halfmove: u32,
     hash: u64,
     opening_done: [bool; 2],
+    frozen: Square,
 }
 
 /// What [`Position::unmake_null`] restores.
@@ -41,6 +42,7 @@ struct Undo {
 pub struct NullUndo {
     ep: Option<EnPassant>,
     hash: u64,
+    frozen: Square,
 }
 
 /// A position of a game of some variant, with its history.
@@ -58,6 +60,8 @@ pub struct Position {
     pidx: Vec<u8>,
     royals: [Vec<Square>; 2],
     opening_done: [bool; 2],
+    /// A piece its owner may not move this turn (rules/frolov-10x10.md 5.3).
+    frozen: Square,
     undo: Vec<Undo>,
     captures: Vec<(Square, Piece)>,
     ripened: Vec<(Square, Piece)>,
@@ -112,6 +116,7 @@ impl Position {
             pidx: vec![0; cells],
             royals: [Vec::new(), Vec::new()],
             opening_done: [true, true],
+            frozen: Square::NONE,
             undo: Vec::new(),
             captures: Vec::new(),
             ripened: Vec::new(),
@@ -179,11 +184,28 @@ impl Position {
                         field,
                         what: format!("`{f}` is not a square"),
                     })?;
-                    // The pawn that passed `sq` stands one rank further on, moving away from us.
+                    // The pawn that passed `sq` stands one rank further on, moving away
+                    // from us: straight ahead, or diagonally (a Berolina's double step,
+                    // rules/frolov-10x10.md 5.1) with its empty origin behind `sq`.
                     let dy = if pos.side == Side::First { -1 } else { 1 };
-                    let victim = geo.square(geo.file(sq) as i32, geo.rank(sq) as i32 + dy);
+                    let (f, r) = (geo.file(sq) as i32, geo.rank(sq) as i32);
+                    let opp = pos.side.flip();
+                    let straight = geo
+                        .square(f, r + dy)
+                        .filter(|v| pos.board[v.index()].is_side(opp));
+                    let victim = straight.or_else(|| {
+                        [-1, 1].into_iter().find_map(|dx| {
+                            let v = geo.square(f + dx, r + dy)?;
+                            let p = pos.board[v.index()];
+                            let origin = geo.square(f - dx, r - dy)?;
+                            (p.is_side(opp)
+                                && variant.pieces[p.kind() as usize].pawn
+                                && pos.board[origin.index()].is_empty())
+                            .then_some(v)
+                        })
+                    });
                     if let Some(v) = victim
-                        && pos.board[v.index()].is_side(pos.side.flip())
+                        && pos.board[v.index()].is_side(opp)
                         && pos.board[sq.index()].is_empty()
                     {
                         pos.ep = Some(EnPassant {
@@ -209,6 +231,23 @@ impl Position {
                             victim: w,
                         });
                     }
+                }
+                FenField::Frozen => {
+                    if f == "-" {
+                        continue;
+                    }
+                    let geo = &variant.geometry;
+                    let sq = geo.parse_square(f).ok_or_else(|| FenError {
+                        field,
+                        what: format!("frozen `{f}` is not a square"),
+                    })?;
+                    if !pos.board[sq.index()].is_side(pos.side) {
+                        return Err(FenError {
+                            field,
+                            what: format!("frozen `{f}`: no piece of the side to move there"),
+                        });
+                    }
+                    pos.frozen = sq;
                 }
                 FenField::Halfmove => {
                     pos.halfmove = f.parse().map_err(|_| FenError {
@@ -266,6 +305,7 @@ impl Position {
                     Some(e) => s.push_str(&v.geometry.name(e.squares[0]).to_string()),
                     None => s.push('-'),
                 },
+                FenField::Frozen => s.push_str(&v.geometry.name(self.frozen).to_string()),
                 FenField::Halfmove => s.push_str(&self.halfmove.to_string()),
                 FenField::Fullmove => s.push_str(&self.fullmove.to_string()),
             }
@@ -302,7 +342,18 @@ impl Position {
         if let Some(lt) = &v.lion_trading {
             h ^= lion::state_key(lt, self, 0);
         }
-        h
+        h ^ self.frozen_key(self.frozen)
+    }
+
+    /// The hash key of a frozen square (0 for none).
+    #[inline(always)]
+    fn frozen_key(&self, sq: Square) -> u64 {
+        if sq.is_some() {
+            let v = &self.variant;
+            v.zobrist.frozen(v.geometry.compact(sq))
+        } else {
+            0
+        }
     }
 
     /// The variant.
@@ -358,6 +409,14 @@ impl Position {
     /// Move number, from 1.
     pub fn fullmove(&self) -> u32 {
         self.fullmove
+    }
+
+    /// The square of a piece the side to move may not move this turn (a
+    /// hostile general just made by promotion, rules/frolov-10x10.md 5.3),
+    /// or [`Square::NONE`]. That piece attacks nothing meanwhile.
+    #[inline(always)]
+    pub fn frozen(&self) -> Square {
+        self.frozen
     }
 
     /// Has `side` still to make its compulsory opening turn?
@@ -464,6 +523,38 @@ impl Position {
         self.captures.push((sq, p));
     }
 
+    /// Replaces the piece on `sq` by `p` within the move being made; unmake
+    /// restores it (with the ripening stack).
+    fn transform(&mut self, sq: Square, p: Piece) {
+        let old = self.remove(sq);
+        self.put(sq, p);
+        self.ripened.push((sq, old));
+        self.undo.last_mut().expect("inside make").nripe += 1;
+    }
+
+    /// Puts the piece a promotion creates: the mover's own, or the
+    /// opponent's on the promotion or drop square (rules/frolov-10x10.md 5.3).
+    fn promote(&mut self, mv: Move, moved: Piece) {
+        let Some(t) = mv.promotion() else { return };
+        self.remove(mv.to);
+        let (owner, sq) = match &self.variant.hostile_promotion {
+            Some(hp) if hp.is_hostile(t) => (
+                moved.side().flip(),
+                hostile_promotion::placed_square(hp, mv),
+            ),
+            _ => (moved.side(), mv.to),
+        };
+        self.put(sq, Piece::new(t, owner));
+    }
+
+    /// Where the piece created by `mv`'s promotion stands.
+    fn promoted_square(&self, mv: Move) -> Square {
+        match &self.variant.hostile_promotion {
+            Some(hp) => hostile_promotion::placed_square(hp, mv),
+            None => mv.to,
+        }
+    }
+
     fn set_castling(&mut self, rights: u8) {
         let z = &self.variant.zobrist;
         let diff = self.castling ^ rights;
@@ -500,6 +591,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             opening_done: self.opening_done,
+            frozen: self.frozen,
         });
         let ncap_before = self.captures.len();
         let mut new_ep = None;
@@ -515,10 +607,7 @@ impl Position {
                     }
                     self.relocate(mv.from, mv.to);
                 }
-                if let Some(t) = mv.promotion() {
-                    self.remove(mv.to);
-                    self.put(mv.to, Piece::new(t, moved.side()));
-                }
+                self.promote(mv, moved);
                 if pawn_move && v.rules.en_passant && !mv.via.is_some() {
                     new_ep = self.passed_squares(mv);
                 }
@@ -526,10 +615,7 @@ impl Position {
             MoveKind::EnPassant => {
                 self.capture(mv.extra);
                 self.relocate(mv.from, mv.to);
-                if let Some(t) = mv.promotion() {
-                    self.remove(mv.to);
-                    self.put(mv.to, Piece::new(t, moved.side()));
-                }
+                self.promote(mv, moved);
             }
             MoveKind::Castle => {
                 let rook_to = castle_rook_target(&v, mv);
@@ -556,7 +642,27 @@ impl Position {
                 pawn_move = true;
             }
         }
-        // Castling rights fall when a King or Rook leaves or is captured on its square.
+        if let Some(cp) = &v.capture_promotion
+            && let Some((sq, p)) =
+                capture_promotion::changes(cp, self, mv, moved, &self.captures[ncap_before..])
+        {
+            self.transform(sq, p);
+        }
+        if let Some(hp) = &v.hostile_promotion {
+            // 5.3: a hostile piece just made may not move on its owner's next turn.
+            let frozen = match mv.promotion() {
+                Some(t) if hp.freeze && hp.is_hostile(t) => {
+                    hostile_promotion::placed_square(hp, mv)
+                }
+                _ => Square::NONE,
+            };
+            if frozen != self.frozen {
+                self.hash ^= self.frozen_key(self.frozen) ^ self.frozen_key(frozen);
+                self.frozen = frozen;
+            }
+        }
+        // Castling rights fall when a King or Rook leaves, is captured on its
+        // square, or is upgraded to another piece (rules/frolov-10x10.md 5.5).
         if self.castling != 0
             && let Some(rule) = &v.rules.castling
         {
@@ -569,6 +675,7 @@ impl Position {
                     let r = rule.rooks[s][w];
                     let rook_gone = mv.from == r
                         || mv.to == r
+                        || mv.aux == r
                         || (mv.kind == MoveKind::Castle && mv.extra == r)
                         || self.captures[ncap_before..].iter().any(|&(sq, _)| sq == r);
                     if rook_gone {
@@ -624,7 +731,7 @@ impl Position {
                 n += 1;
             }
         }
-        self.undo.last_mut().expect("inside make").nripe = n;
+        self.undo.last_mut().expect("inside make").nripe += n;
     }
 
     /// The squares a pawn passed on an initial multi-square step.
@@ -667,7 +774,8 @@ impl Position {
         match mv.kind {
             MoveKind::Normal | MoveKind::EnPassant => {
                 if mv.promotion().is_some() {
-                    self.remove(mv.to);
+                    let sq = self.promoted_square(mv);
+                    self.remove(sq);
                     self.put(mv.to, u.moved);
                 }
                 if mv.to != mv.from {
@@ -703,6 +811,7 @@ impl Position {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.opening_done = u.opening_done;
+        self.frozen = u.frozen;
         if self.side == Side::Second {
             self.fullmove -= 1;
         }
@@ -717,8 +826,12 @@ impl Position {
         let u = NullUndo {
             ep: self.ep,
             hash: self.hash,
+            frozen: self.frozen,
         };
         self.set_ep(None);
+        // The turn a frozen piece had to wait passes too.
+        self.hash ^= self.frozen_key(self.frozen);
+        self.frozen = Square::NONE;
         self.side = self.side.flip();
         self.hash ^= self.variant.zobrist.side;
         u
@@ -728,6 +841,7 @@ impl Position {
     pub fn unmake_null(&mut self, u: NullUndo) {
         self.side = self.side.flip();
         self.ep = u.ep;
+        self.frozen = u.frozen;
         self.hash = u.hash;
     }
 

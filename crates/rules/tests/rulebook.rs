@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The variants implemented so far; cases of any other variant are skipped.
-const BUILT: [&str; 7] = [
+const BUILT: [&str; 8] = [
     "courier",
     "courier-modern",
     "sho-shogi",
@@ -31,6 +31,7 @@ const BUILT: [&str; 7] = [
     "dai-shogi",
     "hiashatar",
     "alfonso-great-chess",
+    "frolov-10x10",
 ];
 
 /// Cases of the built variants that need a rule not built yet:

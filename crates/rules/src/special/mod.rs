@@ -3,4 +3,7 @@
 //! holds a typed configuration per module, never a name looked up in play.
 
 pub mod bodyguard;
+pub mod capture_promotion;
+pub mod citadel_win;
+pub mod hostile_promotion;
 pub mod lion;

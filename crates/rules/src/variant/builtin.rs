@@ -31,4 +31,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "alfonso-great-chess",
         include_str!("../../../../variants/alfonso-great-chess.toml"),
     ),
+    (
+        "frolov-10x10",
+        include_str!("../../../../variants/frolov-10x10.toml"),
+    ),
 ];

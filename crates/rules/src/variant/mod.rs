@@ -103,6 +103,12 @@ pub struct Variant {
     pub lion_trading: Option<crate::special::lion::LionTrading>,
     /// Hiashatar's Bodyguard zones (rules/hiashatar.md 5.1-5.2), if in force.
     pub bodyguard: Option<crate::special::bodyguard::Bodyguard>,
+    /// Frolov's capture promotion (rules/frolov-10x10.md 5.4-5.5), if in force.
+    pub capture_promotion: Option<crate::special::capture_promotion::CapturePromotion>,
+    /// Promotion to the opponent's pieces (rules/frolov-10x10.md 5.3), if any.
+    pub hostile_promotion: Option<crate::special::hostile_promotion::HostilePromotion>,
+    /// Frolov's optional citadel win (rules/frolov-10x10.md B15), if in force.
+    pub citadel_win: Option<crate::special::citadel_win::CitadelWin>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.
