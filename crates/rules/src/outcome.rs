@@ -5,7 +5,7 @@ use crate::geometry::Square;
 use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
-use crate::special::{capture_promotion, citadel_win};
+use crate::special::{capture_promotion, citadel_win, material_points};
 use crate::variant::{BareKing, Verdict};
 use std::fmt;
 
@@ -420,17 +420,16 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     if v.rules.repetition > 0
         && let Some(o) = repetition(pos, v.rules.repetition, v.rules.perpetual_check_loses)
     {
-        return Some(o);
+        return Some(match o {
+            Outcome::Draw { reason } => draw_or_points(pos, reason),
+            o => o,
+        });
     }
     if v.rules.move_rule > 0 && pos.halfmove() >= v.rules.move_rule {
-        return Some(Outcome::Draw {
-            reason: Reason::MoveRule,
-        });
+        return Some(draw_or_points(pos, Reason::MoveRule));
     }
     if v.rules.max_plies > 0 && pos.depth() as u32 >= v.rules.max_plies {
-        return Some(Outcome::Draw {
-            reason: Reason::MaxPlies,
-        });
+        return Some(draw_or_points(pos, Reason::MaxPlies));
     }
     if v.rules.insufficient_material != 0 && insufficient_material(pos) {
         return Some(Outcome::Draw {
@@ -471,6 +470,17 @@ fn insufficient_material(pos: &Position) -> bool {
         }
     }
     extra.is_none_or(|p| v.rules.insufficient_material & (1u128 << p.kind()) != 0)
+}
+
+/// An ending that is a draw in most games (repetition, the move-count rule,
+/// the game-length limit, an adjudication): a draw, or where the variant
+/// decides such endings by a material count, a points result
+/// (rules/frolov-10x10.md 7.1).
+pub fn draw_or_points(pos: &Position, reason: Reason) -> Outcome {
+    match &pos.variant().material_points {
+        Some(mp) => material_points::decide(mp, pos, reason),
+        None => Outcome::Draw { reason },
+    }
 }
 
 /// N-fold repetition of the current position (same side to move). With

@@ -185,24 +185,19 @@ impl Position {
                         what: format!("`{f}` is not a square"),
                     })?;
                     // The pawn that passed `sq` stands one rank further on, moving away
-                    // from us: straight ahead, or diagonally (a Berolina's double step,
-                    // rules/frolov-10x10.md 5.1) with its empty origin behind `sq`.
+                    // from us, with its empty origin behind `sq`: straight ahead, else
+                    // diagonally (a Berolina's double step, rules/frolov-10x10.md 5.1).
                     let dy = if pos.side == Side::First { -1 } else { 1 };
                     let (f, r) = (geo.file(sq) as i32, geo.rank(sq) as i32);
                     let opp = pos.side.flip();
-                    let straight = geo
-                        .square(f, r + dy)
-                        .filter(|v| pos.board[v.index()].is_side(opp));
-                    let victim = straight.or_else(|| {
-                        [-1, 1].into_iter().find_map(|dx| {
-                            let v = geo.square(f + dx, r + dy)?;
-                            let p = pos.board[v.index()];
-                            let origin = geo.square(f - dx, r - dy)?;
-                            (p.is_side(opp)
-                                && variant.pieces[p.kind() as usize].pawn
-                                && pos.board[origin.index()].is_empty())
-                            .then_some(v)
-                        })
+                    let victim = [0, -1, 1].into_iter().find_map(|dx| {
+                        let v = geo.square(f + dx, r + dy)?;
+                        let p = pos.board[v.index()];
+                        let origin = geo.square(f - dx, r - dy)?;
+                        (p.is_side(opp)
+                            && variant.pieces[p.kind() as usize].pawn
+                            && pos.board[origin.index()].is_empty())
+                        .then_some(v)
                     });
                     if let Some(v) = victim
                         && pos.board[v.index()].is_side(opp)

@@ -10,7 +10,8 @@ use common::moves_from;
 
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::outcome::{ended_by_rule, outcome};
+use kamil_rules::outcome::{Points, Scoring, ended_by_rule, outcome};
+use kamil_rules::special::material_points::count;
 use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Reason, Side, Variant};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -244,6 +245,95 @@ fn fr_19b_stalemate_loses() {
     assert_eq!(outcome(&mut pos), win(Side::First, Reason::Stalemate));
 }
 
+/// FR-20(a): a threefold repetition is decided on points, 7 - 6.5.
+#[test]
+fn fr_20a_points_decide_repetition_and_move_rule() {
+    let (c, _) = case("FR-20", "a");
+    assert!(c["note"].as_str().unwrap().contains("7 vs 6.5"));
+    let mut pos = position(
+        &[],
+        &[
+            ("b1", "K"),
+            ("c3", "R"),
+            ("d4", "P"),
+            ("k10", "k"),
+            ("h5", "b"),
+            ("g7", "p"),
+        ],
+        "w",
+        "-",
+    );
+    let cycle = ["b1c1", "k10j10", "c1b1", "j10k10"];
+    for round in 0..2 {
+        for (i, m) in cycle.iter().enumerate() {
+            assert_eq!(outcome(&mut pos), None, "round {round}, before {m}");
+            play(&mut pos, m);
+            let _ = i;
+        }
+    }
+    let o = outcome(&mut pos).expect("third occurrence ends the game");
+    assert_eq!(
+        o,
+        Outcome::Points {
+            points: Points {
+                first: 14,
+                second: 13
+            },
+            scoring: Scoring::Decisive,
+            reason: Reason::Repetition,
+            by: None,
+        }
+    );
+    assert_eq!(o.winner(), Some(Side::First));
+    assert_eq!(o.to_string(), "1-0 points 7-6.5 (repetition)");
+    // (b) W: K, N; B: k, c: 4 vs 4.5 by the fifty-move rule: Black wins.
+    let b = position(
+        &[],
+        &[("b1", "K"), ("e4", "N"), ("k10", "k"), ("e7", "c")],
+        "w",
+        "-",
+    );
+    let fen = b.fen().replace(" 0 1", " 100 80");
+    let mut b = Position::from_fen(variant(&[]), &fen).unwrap();
+    let o = outcome(&mut b).expect("the move-count rule ends the game");
+    assert_eq!(
+        o.points(),
+        Some(Points {
+            first: 8,
+            second: 9
+        })
+    );
+    assert_eq!(
+        (o.winner(), o.reason()),
+        (Some(Side::Second), Reason::MoveRule)
+    );
+    assert_eq!(o.to_string(), "0-1 points 4-4.5 (move-count rule)");
+    // 99 plies: not yet.
+    let fen = fen.replace(" 100 80", " 99 80");
+    let mut b = Position::from_fen(variant(&[]), &fen).unwrap();
+    assert_eq!(outcome(&mut b), None);
+}
+
+/// FR-21: the start position's material, 121 - 121.5.
+#[test]
+fn fr_21an_start_material() {
+    let (c, pos) = case("FR-21", "an");
+    assert!(c["note"].as_str().unwrap().contains("121"));
+    let mp = pos
+        .variant()
+        .material_points
+        .clone()
+        .expect("points module");
+    assert_eq!(
+        count(&mp, &pos),
+        Points {
+            first: 242,
+            second: 243
+        }
+    );
+    assert_eq!(count(&mp, &pos).to_string(), "121-121.5");
+}
+
 // ---------------------------------------------------------------------------
 // Section 5 beyond the numbered cases.
 
@@ -414,6 +504,32 @@ fn berolina_en_passant_in_fen() {
     let mut back = Position::from_fen(pos.variant().clone(), &fen).unwrap();
     assert_eq!(back.hash(), pos.hash());
     assert_eq!(texts(&mut back), texts(&mut pos));
+}
+
+/// A FEN's en-passant square names the piece that passed it: a Berolina
+/// diagonally beyond it, even with another piece straight ahead.
+#[test]
+fn en_passant_fen_finds_the_berolina_not_the_piece_ahead() {
+    let mut pos = position(
+        &[],
+        &[
+            ("b1", "K"),
+            ("d5", "B"),
+            ("c3", "S"),
+            ("c5", "p"),
+            ("k10", "k"),
+        ],
+        "w",
+        "-",
+    );
+    play(&mut pos, "c3e5");
+    let fen = pos.fen();
+    assert!(fen.contains(" b - d4 "), "{fen}");
+    let mut back = Position::from_fen(pos.variant().clone(), &fen).unwrap();
+    assert_eq!(texts(&mut back), texts(&mut pos));
+    play(&mut back, "c5d4");
+    assert_eq!(at(&back, "e5"), Piece::EMPTY, "the Berolina is taken");
+    assert_eq!(at(&back, "d5"), piece(&back, "bishop", Side::First));
 }
 
 /// 5.7: castling rights end when the castling Rook is upgraded (5.5).
@@ -594,9 +710,10 @@ fn option_setup_literal() {
     let mut pos = Position::start(variant(&[("fr.setup-literal", "true")]));
     assert_eq!(at(&pos, "j1"), piece(&pos, "knight", Side::First));
     assert_eq!(at(&pos, "j10"), piece(&pos, "bow", Side::Second));
+    assert!(pos.fen().contains("/JCVEWDGWENCJ w"), "{}", pos.fen());
     assert!(
-        texts(&mut pos).contains("j1i3") == false,
-        "i3 holds a Berolina"
+        moves_from(&mut pos, "j1").is_empty(),
+        "h2, i3, k3 are taken, l2 is no square"
     );
     let default = Position::start(variant(&[]));
     assert_eq!(at(&default, "j1"), piece(&default, "bow", Side::First));

@@ -1,7 +1,8 @@
 //! The rule books' test cases (`tests/data/cases.json`, schema in
 //! `tests/data/CASES.md`) for the variants built so far: `courier`,
-//! `courier-modern`, `sho-shogi`, `chu-shogi`, `dai-shogi`, `hiashatar` and
-//! `alfonso-great-chess`. Cases of other variants are skipped.
+//! `courier-modern`, `sho-shogi`, `chu-shogi`, `dai-shogi`, `hiashatar`,
+//! `alfonso-great-chess` and `frolov-10x10`. Cases of other variants are
+//! skipped.
 //!
 //! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
 //! data by [`rulebook_cases`], which collects every failure and reports them
@@ -94,6 +95,50 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("ALF-5", "b", "alf_5b_castling_king_side_rook_on_h1"),
     ("ALF-5", "c", "alf_5c_castling_queen_side_rook_on_d1"),
     ("ALF-8", "c", "alf_8c_en_passant_removes_pawn"),
+    // Frolov's manual cases are tested in tests/frolov_10x10.rs.
+    (
+        "FR-09",
+        "h",
+        "frolov_10x10::fr_09h_cannon_takes_queen_becomes_tank",
+    ),
+    (
+        "FR-12",
+        "w",
+        "frolov_10x10::fr_12w_en_passant_removes_the_berolina",
+    ),
+    ("FR-14", "o", "frolov_10x10::fr_14o_castling_rook_squares"),
+    (
+        "FR-16",
+        "b",
+        "frolov_10x10::fr_16b_rook_takes_queen_becomes_queen",
+    ),
+    (
+        "FR-16",
+        "e",
+        "frolov_10x10::fr_16e_knight_takes_sergeant_becomes_wildebeest",
+    ),
+    (
+        "FR-16",
+        "f",
+        "frolov_10x10::fr_16f_camel_takes_gold_general_becomes_wildebeest",
+    ),
+    (
+        "FR-16",
+        "h",
+        "frolov_10x10::fr_16h_pawn_takes_queen_becomes_sergeant",
+    ),
+    (
+        "FR-18",
+        "i",
+        "frolov_10x10::fr_18i_king_takes_queen_only_special_wins",
+    ),
+    ("FR-19", "b", "frolov_10x10::fr_19b_stalemate_loses"),
+    (
+        "FR-20",
+        "a",
+        "frolov_10x10::fr_20a_points_decide_repetition_and_move_rule",
+    ),
+    ("FR-21", "an", "frolov_10x10::fr_21an_start_material"),
 ];
 
 fn cases() -> Vec<Value> {

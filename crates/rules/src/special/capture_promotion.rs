@@ -183,6 +183,27 @@ pub fn changes(
     None
 }
 
+/// Before `m` is made: the piece that it will change into its compound by
+/// 5.4 or 5.5, as (the piece now, its compound), if any. For move ordering
+/// and evaluation; make itself uses [`changes`].
+pub fn upgrade_by(cp: &CapturePromotion, pos: &Position, m: Move) -> Option<(Piece, Piece)> {
+    if !cp.is_special(victim(pos, &m)) {
+        return None;
+    }
+    let mover = pos.at(m.from);
+    let p = if cp.is_ordinary(mover) {
+        if m.promotion().is_some() {
+            return None;
+        }
+        mover
+    } else if m.aux.is_some() {
+        pos.at(m.aux)
+    } else {
+        return None;
+    };
+    cp.compound_of(p).map(|c| (p, c))
+}
+
 /// Does `side` have an ordinary piece?
 fn has_ordinary(cp: &CapturePromotion, pos: &Position, side: Side) -> bool {
     pos.pieces(side).iter().any(|&s| cp.is_ordinary(pos.at(s)))

@@ -7,3 +7,4 @@ pub mod capture_promotion;
 pub mod citadel_win;
 pub mod hostile_promotion;
 pub mod lion;
+pub mod material_points;

@@ -12,6 +12,7 @@ use crate::special::capture_promotion::CapturePromotion;
 use crate::special::citadel_win::CitadelWin;
 use crate::special::hostile_promotion::HostilePromotion;
 use crate::special::lion::{CounterStrike, LionTrading, Protection};
+use crate::special::material_points::MaterialPoints;
 use crate::zobrist::Zobrist;
 
 /// FEN conventions of a variant.
@@ -980,6 +981,34 @@ fn build(
         }
     };
 
+    let material_points = match &spec.special.material_points {
+        None => None,
+        Some(m) => {
+            let key = "special.material_points";
+            let halves = |what: &str, x: f64| {
+                let h = x * 2.0;
+                if h < 0.0 || h.fract() != 0.0 || h > 1e6 {
+                    Err(e(
+                        &format!("{key}.{what}"),
+                        format!("{x}: points must be whole or half, not negative"),
+                    ))
+                } else {
+                    Ok(h as u32)
+                }
+            };
+            let mut per_type = vec![0u32; infos.len()];
+            for (k, &x) in &m.values {
+                let i = index(k)
+                    .ok_or_else(|| e(&format!("{key}.values"), format!("no piece `{k}`")))?;
+                per_type[i as usize] = halves("values", x)?;
+            }
+            Some(MaterialPoints {
+                halves: per_type,
+                second_bonus: halves("second_player", m.second_player)?,
+            })
+        }
+    };
+
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
         if info.value == 0 && !info.royal && specs[i].value.is_none() {
@@ -1018,6 +1047,7 @@ fn build(
         capture_promotion,
         hostile_promotion,
         citadel_win,
+        material_points,
         options,
         chosen,
         zobrist,

@@ -109,6 +109,8 @@ pub struct Variant {
     pub hostile_promotion: Option<crate::special::hostile_promotion::HostilePromotion>,
     /// Frolov's optional citadel win (rules/frolov-10x10.md B15), if in force.
     pub citadel_win: Option<crate::special::citadel_win::CitadelWin>,
+    /// Endings decided by a material count (rules/frolov-10x10.md 7.1), if any.
+    pub material_points: Option<crate::special::material_points::MaterialPoints>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

@@ -271,6 +271,24 @@ pub struct SpecialSpec {
     /// A King on an enemy citadel wins (rules/frolov-10x10.md B15).
     #[serde(default)]
     pub citadel_win: Option<CitadelWinSpec>,
+    /// Endings other than wins decided by a material count
+    /// (rules/frolov-10x10.md 7.1).
+    #[serde(default)]
+    pub material_points: Option<MaterialPointsSpec>,
+}
+
+/// `[special.material_points]`: the move-count rule, repetition and other
+/// endings that would be draws are decided by the pieces' points
+/// (rules/frolov-10x10.md 7.1).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialPointsSpec {
+    /// Piece key -> points, whole or half (`1`, `2.5`); pieces not listed
+    /// count 0.
+    pub values: BTreeMap<String, f64>,
+    /// Points the second player adds (`0.5`).
+    #[serde(default)]
+    pub second_player: f64,
 }
 
 /// `[special.capture_promotion]`: Frolov's capture promotion
