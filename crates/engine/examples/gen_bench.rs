@@ -22,7 +22,7 @@ fn main() {
             let mv = if ply < 6 {
                 let mut ms = Vec::new();
                 legal_moves(&mut pos, &mut ms);
-                ms.sort_by_key(|m| (m.from, m.to, m.promo));
+                ms.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);

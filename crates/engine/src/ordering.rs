@@ -2,7 +2,7 @@
 //! and a history of quiet moves that caused cutoffs.
 
 use crate::eval::Evaluator;
-use kamil_rules::special::checker;
+use kamil_rules::special::{capture_promotion, checker};
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -59,13 +59,29 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
                 .is_some_and(|ck| checker::captures(&ck, pos, &m).0 != 0))
 }
 
-/// Value gained by the promotion in `m`, centipawns (0 if none).
+/// Value gained by the promotion in `m`, centipawns (0 if none): the new
+/// piece less the old, a loss of both when the new piece goes to the
+/// opponent (Frolov's hostile generals), plus what a piece gains by
+/// becoming its compound (Frolov's capture promotion and upgrades).
 #[inline]
 pub fn promotion_gain(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
-    match m.promotion() {
-        Some(t) => eval.value(t) - eval.value(pos.at(m.from).kind()),
+    let v = pos.variant();
+    let mut gain = match m.promotion() {
+        Some(t) => {
+            let old = eval.value(pos.at(m.from).kind());
+            match &v.hostile_promotion {
+                Some(hp) if hp.is_hostile(t) => -(eval.value(t) + old),
+                _ => eval.value(t) - old,
+            }
+        }
         None => 0,
+    };
+    if let Some(cp) = &v.capture_promotion
+        && let Some((old, new)) = capture_promotion::upgrade_by(cp, pos, m)
+    {
+        gain += eval.value(new.kind()) - eval.value(old.kind());
     }
+    gain
 }
 
 /// Killer moves per ply and the history of quiet moves.

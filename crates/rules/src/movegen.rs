@@ -14,7 +14,7 @@ use crate::position::{CASTLE_BITS, Position};
 use crate::special::bodyguard;
 use crate::special::checker;
 use crate::special::lion::{self, LionTrading};
-use crate::special::{king_swap, pawn_of_pawns};
+use crate::special::{capture_promotion, hostile_promotion, king_swap, pawn_of_pawns};
 use crate::variant::{PromotionWhen, RiderReach, Variant};
 
 /// Appends every pseudo-legal move of the side to move to `out`.
@@ -40,7 +40,12 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     }
     let guards = bodyguard::Guards::of(pos);
     for &sq in pos.pieces(side) {
+        if sq == pos.frozen() {
+            continue;
+        }
+        let start = out.len();
         gen_moves::<true>(pos, v, sq, pos.at(sq), &guards, out);
+        special_moves(pos, v, start, out);
     }
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
@@ -96,7 +101,12 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
     let v = pos.variant();
     let guards = bodyguard::Guards::of(pos);
     for &sq in pos.pieces(side) {
+        if sq == pos.frozen() {
+            continue;
+        }
+        let start = out.len();
         gen_moves::<false>(pos, v, sq, pos.at(sq), &guards, out);
+        special_moves(pos, v, start, out);
         if let Some(ck) = &v.checker
             && pos.at(sq).kind() == ck.kind
         {
@@ -116,6 +126,19 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
     // Relocations and transfers change the pawn of pawns' stage: promotions.
     if let Some(pop) = &v.pawn_of_pawns {
         pawn_of_pawns::moves(pop, pos, out);
+    }
+}
+
+/// The special modules' hook after one piece's moves `out[start..]` are
+/// generated: drop squares of hostile promotions (rules/frolov-10x10.md
+/// 5.3), then upgrade choices and compound promotion lists (5.4-5.5).
+#[inline(always)]
+fn special_moves(pos: &Position, v: &Variant, start: usize, out: &mut Vec<Move>) {
+    if let Some(hp) = &v.hostile_promotion {
+        hostile_promotion::expand_drops(pos, hp, start, out);
+    }
+    if let Some(cp) = &v.capture_promotion {
+        capture_promotion::expand(pos, cp, start, out);
     }
 }
 
@@ -649,6 +672,7 @@ fn pins_back(
 /// capture there by its movement, whatever that would do to its own royal?
 /// In Hiashatar, in the sense of check: Bodyguards do not count and zones
 /// bound the others (special/bodyguard.rs).
+/// A frozen piece ([`Position::frozen`]) attacks nothing.
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
     if let Some(c) = &v.citadels
@@ -660,17 +684,35 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
         return bodyguard::is_attacked(bg, pos, target, by);
     }
     let t = &v.attacks[by.index()];
+    let frozen = pos.frozen();
     for &(off, mask) in &t.leaps {
-        let p = pos.at(target.shift(off));
-        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 {
+        let s = target.shift(off);
+        let p = pos.at(s);
+        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && s != frozen {
             return true;
         }
     }
     for (step, list) in &t.rides {
         let (s, d) = first_on_ray(pos, target, *step);
         let p = pos.at(s);
-        if p.is_side(by) && rider_reaches(list, p, d) {
+        if p.is_side(by) && rider_reaches(list, p, d) && s != frozen {
             return true;
+        }
+    }
+    for &(first, slide, max, mask) in &t.bents {
+        // Walk back along the slide over empty squares; each may be the
+        // first stop, with the attacker one first step behind it.
+        let mut s = target;
+        for _ in 0..max {
+            s = s.shift(-slide);
+            if !pos.at(s).is_empty() {
+                break;
+            }
+            let a = s.shift(-first);
+            let p = pos.at(a);
+            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && a != frozen {
+                return true;
+            }
         }
     }
     for &(step, mask, max, grasshopper) in &t.hops {
@@ -694,7 +736,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             if p.is_empty() {
                 continue;
             }
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 {
+            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 && s != frozen {
                 return true;
             }
             break;
@@ -714,7 +756,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if t.complex & (1u128 << p.kind()) == 0 {
+            if t.complex & (1u128 << p.kind()) == 0 || sq == frozen {
                 continue;
             }
             buf.clear();
@@ -823,7 +865,14 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
     let side = pos.side();
     let opp = side.flip();
     let t = &v.attacks[opp.index()];
-    if !v.rules.royal_safety || t.complex != 0 || !t.hops.is_empty() || v.ripening {
+    if !v.rules.royal_safety
+        || t.complex != 0
+        || !t.hops.is_empty()
+        || !t.bents.is_empty()
+        || v.ripening
+        || v.capture_promotion.is_some()
+        || v.hostile_promotion.is_some()
+    {
         return None;
     }
     let r = pos.royals(side);

@@ -55,6 +55,10 @@ pub struct Move {
     /// Castle: Rook square; en passant: victim square; transfer: where
     /// the pawn ends; citadel swap: the partner's square.
     pub extra: Square,
+    /// A second square the move acts on, or `NONE`: the piece upgraded by
+    /// a bonus upgrade (rules/frolov-10x10.md 5.5, written `/sq`), or where
+    /// a hostile general is dropped (5.3 `fr.drop`, written `@sq`).
+    pub aux: Square,
 }
 
 impl Move {
@@ -69,6 +73,7 @@ impl Move {
             kind: MoveKind::Normal,
             via_capture: false,
             extra: Square::NONE,
+            aux: Square::NONE,
         }
     }
 

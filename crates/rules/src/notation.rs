@@ -1,7 +1,8 @@
 //! Move text: coordinate notation `a1a2`, two-digit ranks (`b10c12`), every
 //! square of a multi-leg move (`e5f6g7`, `e5f6e5` for a Lion pass), and a
 //! promotion suffix (`+` in the shogi games, the new piece's letter in the
-//! chess games). Reading also accepts `-`, `x`, `=`, upper case, XBoard's
+//! chess games), then Frolov's `/sq` for a bonus upgrade or `@sq` for the
+//! drop square of a hostile general. Reading also accepts `-`, `x`, `=`, upper case, XBoard's
 //! comma form `e5f6,f6g7`, and any spelling of a move with the same origin,
 //! final square, captured squares and promotion.
 
@@ -66,7 +67,20 @@ pub fn move_text(v: &Variant, m: Move) -> String {
             s.push_str(&v.pieces[v.final_form(t) as usize].token.to_lowercase());
         }
     }
+    if m.aux.is_some() {
+        s.push(aux_mark(v, m));
+        s.push_str(&g.name(m.aux).to_string());
+    }
     s
+}
+
+/// `@` before a hostile general's drop square, `/` before an upgraded
+/// piece's square (rules/frolov-10x10.md 5.3, 5.5).
+fn aux_mark(v: &Variant, m: Move) -> char {
+    match (&v.hostile_promotion, m.promotion()) {
+        (Some(hp), Some(t)) if hp.is_hostile(t) => '@',
+        _ => '/',
+    }
 }
 
 fn normalize(text: &str) -> String {
@@ -131,6 +145,16 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     if let Some(m) = legal.iter().find(|m| move_text(&v, **m) == t) {
         return Ok(*m);
     }
+    // A `/sq` or `@sq` suffix names the move's second square (`aux`).
+    let (t, aux) = match t.rfind(['/', '@']) {
+        Some(i) => match v.geometry.parse_square(&t[i + 1..]) {
+            Some(sq) => (t[..i].to_string(), sq),
+            None => {
+                return Err(err(format!("`{}` is not a square", &t[i + 1..])));
+            }
+        },
+        None => (t, Square::NONE),
+    };
     let (sqs, suffix) = squares_of(&v, &t);
     if sqs.len() < 2 {
         return Err(err(format!(
@@ -166,6 +190,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         // Checker series are matched by their path above.
         if m.from != from
             || m.to != to
+            || m.aux != aux
             || m.kind == MoveKind::Opening
             || m.kind == MoveKind::Checker
         {

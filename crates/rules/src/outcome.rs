@@ -5,6 +5,7 @@ use crate::geometry::Square;
 use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
+use crate::special::{capture_promotion, citadel_win, material_points};
 use crate::variant::{BareKing, Variant, Verdict};
 use std::fmt;
 
@@ -31,7 +32,10 @@ pub enum Reason {
     MaxPlies,
     /// Neither side can mate (King and one minor piece against a King).
     InsufficientMaterial,
-    /// A King entered the opponent's citadel (rules/tamerlane.md 5.5).
+    /// A player was left with special pieces only (rules/frolov-10x10.md 5.5).
+    OnlySpecial,
+    /// A King entered the opponent's citadel (rules/tamerlane.md 5.5;
+    /// rules/frolov-10x10.md B15).
     Citadel,
 }
 
@@ -229,6 +233,7 @@ impl fmt::Display for Reason {
             Reason::MoveRule => "move-count rule",
             Reason::MaxPlies => "game-length limit",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::OnlySpecial => "only-special",
             Reason::Citadel => "citadel entered",
         })
     }
@@ -279,8 +284,9 @@ fn verdict(side: Side, v: Verdict, reason: Reason) -> Outcome {
 }
 
 /// Endings decided by the material on the board alone: a side without
-/// royals, and the bare-king rules. Perft, like Fairy-Stockfish, generates
-/// no moves in such a position.
+/// royals, and the bare-king rules; and those of special modules decided by
+/// the last move (Frolov's only-special and citadel wins). Perft, like
+/// Fairy-Stockfish, generates no moves in such a position.
 pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
@@ -289,6 +295,16 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
         && let Some(end) = c.ended(pos)
     {
         return Some(end);
+    }
+    if let Some(cp) = &v.capture_promotion
+        && let Some(out) = capture_promotion::ended(cp, pos)
+    {
+        return Some(out);
+    }
+    if let Some(cw) = &v.citadel_win
+        && let Some(out) = citadel_win::ended(cw, pos)
+    {
+        return Some(out);
     }
     if v.has_royals {
         if pos.royals(s).is_empty() {
@@ -413,9 +429,9 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     }
     let v = pos.variant().clone();
     let ds = v.dynamic_scoring;
-    let draw = |reason: Reason| match &ds {
+    let draw = |pos: &Position, reason: Reason| match &ds {
         Some(d) => d.result(reason, None),
-        None => Some(Outcome::Draw { reason }),
+        None => Some(draw_or_points(pos, reason)),
     };
     if let Some(d) = &ds
         && d.perpetual_checks > 0
@@ -428,18 +444,18 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
             v.rules.perpetual_check_loses || ds.is_some_and(|d| d.perpetual_checks == 0);
         match repetition(pos, v.rules.repetition, perpetual) {
             Some(Some(checker)) => return Some(perpetual_check(&v, checker)),
-            Some(None) => return draw(Reason::Repetition),
+            Some(None) => return draw(pos, Reason::Repetition),
             None => {}
         }
     }
     if v.rules.move_rule > 0 && pos.halfmove() >= v.rules.move_rule {
-        return draw(Reason::MoveRule);
+        return draw(pos, Reason::MoveRule);
     }
     if v.rules.max_plies > 0 && pos.depth() as u32 >= v.rules.max_plies {
-        return draw(Reason::MaxPlies);
+        return draw(pos, Reason::MaxPlies);
     }
     if v.rules.insufficient_material != 0 && insufficient_material(pos) {
-        return draw(Reason::InsufficientMaterial);
+        return draw(pos, Reason::InsufficientMaterial);
     }
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
@@ -545,6 +561,17 @@ fn checks_in_a_row(pos: &mut Position, n: u32) -> Option<Side> {
         pos.make(m);
     }
     ok.then_some(checker)
+}
+
+/// An ending that is a draw in most games (repetition, the move-count rule,
+/// the game-length limit, an adjudication): a draw, or where the variant
+/// decides such endings by a material count, a points result
+/// (rules/frolov-10x10.md 7.1).
+pub fn draw_or_points(pos: &Position, reason: Reason) -> Outcome {
+    match &pos.variant().material_points {
+        Some(mp) => material_points::decide(mp, pos, reason),
+        None => Outcome::Draw { reason },
+    }
 }
 
 /// N-fold repetition of the current position (same side to move):

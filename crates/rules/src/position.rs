@@ -8,7 +8,7 @@ use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
-use crate::special::{checker, king_swap, lion};
+use crate::special::{capture_promotion, checker, hostile_promotion, king_swap, lion};
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
 
@@ -35,6 +35,7 @@ struct Undo {
     halfmove: u32,
     hash: u64,
     opening_done: [bool; 2],
+    frozen: Square,
 }
 
 /// What [`Position::unmake_null`] restores.
@@ -42,6 +43,7 @@ struct Undo {
 pub struct NullUndo {
     ep: Option<EnPassant>,
     hash: u64,
+    frozen: Square,
 }
 
 /// A position of a game of some variant, with its history.
@@ -60,6 +62,8 @@ pub struct Position {
     pidx: Vec<u8>,
     royals: [Vec<Square>; 2],
     opening_done: [bool; 2],
+    /// A piece its owner may not move this turn (rules/frolov-10x10.md 5.3).
+    frozen: Square,
     undo: Vec<Undo>,
     captures: Vec<(Square, Piece)>,
     ripened: Vec<(Square, Piece)>,
@@ -120,6 +124,7 @@ impl Position {
             pidx: vec![0; cells],
             royals: [Vec::new(), Vec::new()],
             opening_done: [true, true],
+            frozen: Square::NONE,
             undo: Vec::new(),
             captures: Vec::new(),
             ripened: Vec::new(),
@@ -187,11 +192,23 @@ impl Position {
                         field,
                         what: format!("`{f}` is not a square"),
                     })?;
-                    // The pawn that passed `sq` stands one rank further on, moving away from us.
+                    // The pawn that passed `sq` stands one rank further on, moving away
+                    // from us, with its empty origin behind `sq`: straight ahead, else
+                    // diagonally (a Berolina's double step, rules/frolov-10x10.md 5.1).
                     let dy = if pos.side == Side::First { -1 } else { 1 };
-                    let victim = geo.square(geo.file(sq) as i32, geo.rank(sq) as i32 + dy);
+                    let (f, r) = (geo.file(sq) as i32, geo.rank(sq) as i32);
+                    let opp = pos.side.flip();
+                    let victim = [0, -1, 1].into_iter().find_map(|dx| {
+                        let v = geo.square(f + dx, r + dy)?;
+                        let p = pos.board[v.index()];
+                        let origin = geo.square(f - dx, r - dy)?;
+                        (p.is_side(opp)
+                            && variant.pieces[p.kind() as usize].pawn
+                            && pos.board[origin.index()].is_empty())
+                        .then_some(v)
+                    });
                     if let Some(v) = victim
-                        && pos.board[v.index()].is_side(pos.side.flip())
+                        && pos.board[v.index()].is_side(opp)
                         && pos.board[sq.index()].is_empty()
                     {
                         pos.ep = Some(EnPassant {
@@ -240,6 +257,23 @@ impl Position {
                     if variant.king_swap.is_none() {
                         pos.swap = 0;
                     }
+                }
+                FenField::Frozen => {
+                    if f == "-" {
+                        continue;
+                    }
+                    let geo = &variant.geometry;
+                    let sq = geo.parse_square(f).ok_or_else(|| FenError {
+                        field,
+                        what: format!("frozen `{f}` is not a square"),
+                    })?;
+                    if !pos.board[sq.index()].is_side(pos.side) {
+                        return Err(FenError {
+                            field,
+                            what: format!("frozen `{f}`: no piece of the side to move there"),
+                        });
+                    }
+                    pos.frozen = sq;
                 }
                 FenField::Halfmove => {
                     pos.halfmove = f.parse().map_err(|_| FenError {
@@ -309,6 +343,7 @@ impl Position {
                     }
                     s.push_str(&c);
                 }
+                FenField::Frozen => s.push_str(&v.geometry.name(self.frozen).to_string()),
                 FenField::Halfmove => s.push_str(&self.halfmove.to_string()),
                 FenField::Fullmove => s.push_str(&self.fullmove.to_string()),
             }
@@ -348,7 +383,18 @@ impl Position {
         if let Some(lt) = &v.lion_trading {
             h ^= lion::state_key(lt, self, 0);
         }
-        h
+        h ^ self.frozen_key(self.frozen)
+    }
+
+    /// The hash key of a frozen square (0 for none).
+    #[inline(always)]
+    fn frozen_key(&self, sq: Square) -> u64 {
+        if sq.is_some() {
+            let v = &self.variant;
+            v.zobrist.frozen(v.geometry.compact(sq))
+        } else {
+            0
+        }
     }
 
     /// The variant.
@@ -411,6 +457,14 @@ impl Position {
     /// Move number, from 1.
     pub fn fullmove(&self) -> u32 {
         self.fullmove
+    }
+
+    /// The square of a piece the side to move may not move this turn (a
+    /// hostile general just made by promotion, rules/frolov-10x10.md 5.3),
+    /// or [`Square::NONE`]. That piece attacks nothing meanwhile.
+    #[inline(always)]
+    pub fn frozen(&self) -> Square {
+        self.frozen
     }
 
     /// Has `side` still to make its compulsory opening turn?
@@ -525,6 +579,38 @@ impl Position {
         self.captures.push((sq, p));
     }
 
+    /// Replaces the piece on `sq` by `p` within the move being made; unmake
+    /// restores it (with the ripening stack).
+    fn transform(&mut self, sq: Square, p: Piece) {
+        let old = self.remove(sq);
+        self.put(sq, p);
+        self.ripened.push((sq, old));
+        self.undo.last_mut().expect("inside make").nripe += 1;
+    }
+
+    /// Puts the piece a promotion creates: the mover's own, or the
+    /// opponent's on the promotion or drop square (rules/frolov-10x10.md 5.3).
+    fn promote(&mut self, mv: Move, moved: Piece) {
+        let Some(t) = mv.promotion() else { return };
+        self.remove(mv.to);
+        let (owner, sq) = match &self.variant.hostile_promotion {
+            Some(hp) if hp.is_hostile(t) => (
+                moved.side().flip(),
+                hostile_promotion::placed_square(hp, mv),
+            ),
+            _ => (moved.side(), mv.to),
+        };
+        self.put(sq, Piece::new(t, owner));
+    }
+
+    /// Where the piece created by `mv`'s promotion stands.
+    fn promoted_square(&self, mv: Move) -> Square {
+        match &self.variant.hostile_promotion {
+            Some(hp) => hostile_promotion::placed_square(hp, mv),
+            None => mv.to,
+        }
+    }
+
     fn set_castling(&mut self, rights: u8) {
         let z = &self.variant.zobrist;
         let diff = self.castling ^ rights;
@@ -562,6 +648,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             opening_done: self.opening_done,
+            frozen: self.frozen,
         });
         let ncap_before = self.captures.len();
         let mut new_ep = None;
@@ -577,10 +664,7 @@ impl Position {
                     }
                     self.relocate(mv.from, mv.to);
                 }
-                if let Some(t) = mv.promotion() {
-                    self.remove(mv.to);
-                    self.put(mv.to, Piece::new(t, moved.side()));
-                }
+                self.promote(mv, moved);
                 if pawn_move && v.rules.en_passant && !mv.via.is_some() {
                     new_ep = self.passed_squares(mv);
                 }
@@ -588,10 +672,7 @@ impl Position {
             MoveKind::EnPassant => {
                 self.capture(mv.extra);
                 self.relocate(mv.from, mv.to);
-                if let Some(t) = mv.promotion() {
-                    self.remove(mv.to);
-                    self.put(mv.to, Piece::new(t, moved.side()));
-                }
+                self.promote(mv, moved);
             }
             MoveKind::Castle => {
                 let rook_to = castle_rook_target(&v, mv);
@@ -658,7 +739,27 @@ impl Position {
                 self.exchange(mv.to, mv.extra);
             }
         }
-        // Castling rights fall when a King or Rook leaves or is captured on its square.
+        if let Some(cp) = &v.capture_promotion
+            && let Some((sq, p)) =
+                capture_promotion::changes(cp, self, mv, moved, &self.captures[ncap_before..])
+        {
+            self.transform(sq, p);
+        }
+        if let Some(hp) = &v.hostile_promotion {
+            // 5.3: a hostile piece just made may not move on its owner's next turn.
+            let frozen = match mv.promotion() {
+                Some(t) if hp.freeze && hp.is_hostile(t) => {
+                    hostile_promotion::placed_square(hp, mv)
+                }
+                _ => Square::NONE,
+            };
+            if frozen != self.frozen {
+                self.hash ^= self.frozen_key(self.frozen) ^ self.frozen_key(frozen);
+                self.frozen = frozen;
+            }
+        }
+        // Castling rights fall when a King or Rook leaves, is captured on its
+        // square, or is upgraded to another piece (rules/frolov-10x10.md 5.5).
         if self.castling != 0
             && let Some(rule) = &v.rules.castling
         {
@@ -671,6 +772,7 @@ impl Position {
                     let r = rule.rooks[s][w];
                     let rook_gone = mv.from == r
                         || mv.to == r
+                        || mv.aux == r
                         || (mv.kind == MoveKind::Castle && mv.extra == r)
                         || self.captures[ncap_before..].iter().any(|&(sq, _)| sq == r);
                     if rook_gone {
@@ -726,7 +828,7 @@ impl Position {
                 n += 1;
             }
         }
-        self.undo.last_mut().expect("inside make").nripe = n;
+        self.undo.last_mut().expect("inside make").nripe += n;
     }
 
     /// The squares a pawn passed on an initial multi-square step.
@@ -774,7 +876,8 @@ impl Position {
             }
             MoveKind::Normal | MoveKind::EnPassant | MoveKind::Relocate => {
                 if mv.promotion().is_some() {
-                    self.remove(mv.to);
+                    let sq = self.promoted_square(mv);
+                    self.remove(sq);
                     self.put(mv.to, u.moved);
                 }
                 if mv.to != mv.from {
@@ -820,6 +923,7 @@ impl Position {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.opening_done = u.opening_done;
+        self.frozen = u.frozen;
         if self.side == Side::Second {
             self.fullmove -= 1;
         }
@@ -834,8 +938,12 @@ impl Position {
         let u = NullUndo {
             ep: self.ep,
             hash: self.hash,
+            frozen: self.frozen,
         };
         self.set_ep(None);
+        // The turn a frozen piece had to wait passes too.
+        self.hash ^= self.frozen_key(self.frozen);
+        self.frozen = Square::NONE;
         self.side = self.side.flip();
         self.hash ^= self.variant.zobrist.side;
         u
@@ -845,6 +953,7 @@ impl Position {
     pub fn unmake_null(&mut self, u: NullUndo) {
         self.side = self.side.flip();
         self.ep = u.ep;
+        self.frozen = u.frozen;
         self.hash = u.hash;
     }
 

@@ -17,6 +17,7 @@ pub struct Zobrist {
     ep: Vec<u64>,
     /// Keys for rule state kept outside the board (compulsory opening per side...).
     pub state: [u64; 8],
+    frozen: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator for fixed tables.
@@ -47,6 +48,8 @@ impl Zobrist {
         for s in state.iter_mut() {
             *s = next(&mut seed);
         }
+        // Drawn last, so that the keys above stay as they were.
+        let frozen = (0..n).map(|_| next(&mut seed)).collect();
         Zobrist {
             codes,
             piece,
@@ -54,6 +57,7 @@ impl Zobrist {
             castling,
             ep,
             state,
+            frozen,
         }
     }
 
@@ -67,5 +71,12 @@ impl Zobrist {
     #[inline(always)]
     pub fn ep(&self, compact: usize) -> u64 {
         self.ep[compact]
+    }
+
+    /// Key of the square of a frozen piece (compact index;
+    /// rules/frolov-10x10.md 5.3).
+    #[inline(always)]
+    pub fn frozen(&self, compact: usize) -> u64 {
+        self.frozen[compact]
     }
 }

@@ -1,8 +1,8 @@
 //! The rule books' test cases (`tests/data/cases.json`, schema in
 //! `tests/data/CASES.md`) for the variants built so far: `courier`,
 //! `courier-modern`, `sho-shogi`, `chu-shogi`, `dai-shogi`, `hiashatar`,
-//! `alfonso-great-chess`, `ordinary-variant` and `tamerlane`. Cases of other variants are
-//! skipped.
+//! `alfonso-great-chess`, `ordinary-variant`, `tamerlane` and `frolov-10x10`.
+//! Cases of other variants are skipped.
 //!
 //! `dests`, `moves_count`, `move_legal` and `perft` cases are checked from the
 //! data by [`rulebook_cases`], which collects every failure and reports them
@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The variants implemented so far; cases of any other variant are skipped.
-const BUILT: [&str; 9] = [
+const BUILT: [&str; 10] = [
     "courier",
     "courier-modern",
     "sho-shogi",
@@ -34,6 +34,7 @@ const BUILT: [&str; 9] = [
     "alfonso-great-chess",
     "ordinary-variant",
     "tamerlane",
+    "frolov-10x10",
 ];
 
 /// Cases of the built variants that need a rule not built yet:
@@ -134,6 +135,50 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("TAM-18", "b", "tam_18b_second_arrival_transfers_to_f3"),
     ("TAM-18", "d", "tam_18d_occupied_f3_pawn_waits_immune"),
     ("TAM-19", "b", "tam_19b_third_arrival_adventitious_king"),
+    // Frolov's manual cases are tested in tests/frolov_10x10.rs.
+    (
+        "FR-09",
+        "h",
+        "frolov_10x10::fr_09h_cannon_takes_queen_becomes_tank",
+    ),
+    (
+        "FR-12",
+        "w",
+        "frolov_10x10::fr_12w_en_passant_removes_the_berolina",
+    ),
+    ("FR-14", "o", "frolov_10x10::fr_14o_castling_rook_squares"),
+    (
+        "FR-16",
+        "b",
+        "frolov_10x10::fr_16b_rook_takes_queen_becomes_queen",
+    ),
+    (
+        "FR-16",
+        "e",
+        "frolov_10x10::fr_16e_knight_takes_sergeant_becomes_wildebeest",
+    ),
+    (
+        "FR-16",
+        "f",
+        "frolov_10x10::fr_16f_camel_takes_gold_general_becomes_wildebeest",
+    ),
+    (
+        "FR-16",
+        "h",
+        "frolov_10x10::fr_16h_pawn_takes_queen_becomes_sergeant",
+    ),
+    (
+        "FR-18",
+        "i",
+        "frolov_10x10::fr_18i_king_takes_queen_only_special_wins",
+    ),
+    ("FR-19", "b", "frolov_10x10::fr_19b_stalemate_loses"),
+    (
+        "FR-20",
+        "a",
+        "frolov_10x10::fr_20a_points_decide_repetition_and_move_rule",
+    ),
+    ("FR-21", "an", "frolov_10x10::fr_21an_start_material"),
 ];
 
 fn cases() -> Vec<Value> {

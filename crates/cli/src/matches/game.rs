@@ -6,7 +6,7 @@ use super::client::{Failure, GameStart, Reply, Seat, Turn};
 use super::config::Limits;
 use super::openings::peer_fen;
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::outcome::outcome;
+use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::{Move, Position, Side};
 use std::time::{Duration, Instant};
 
@@ -159,9 +159,16 @@ pub fn play(
         if let Some(max) = rules.max_plies
             && game.moves.len() as u32 >= max
         {
-            game.winner = None;
+            // A draw, or in a game that decides such endings on points
+            // (rules/frolov-10x10.md 7.1), the points.
+            let o = draw_or_points(&pos, Reason::MaxPlies);
+            game.winner = o.winner();
             game.termination = Termination::Adjudication;
-            game.why = format!("adjudicated a draw after {max} plies");
+            game.why = match o.points() {
+                Some(p) => format!("adjudicated on points {p} after {max} plies"),
+                None => format!("adjudicated a draw after {max} plies"),
+            };
+            game.outcome = o.points().map(|_| o);
             break;
         }
         let side = pos.side();

@@ -59,4 +59,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "tamerlane-greenwood-5",
         include_str!("../../../../variants/tamerlane-greenwood-5.toml"),
     ),
+    (
+        "frolov-10x10",
+        include_str!("../../../../variants/frolov-10x10.toml"),
+    ),
 ];

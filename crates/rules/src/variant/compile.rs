@@ -8,11 +8,15 @@ use crate::fen;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{CompiledLeg, Moveset, Piece, PieceInfo, PieceType, Side};
 use crate::special::bodyguard::{Affects, Bodyguard};
+use crate::special::capture_promotion::CapturePromotion;
 use crate::special::checker::{CheckerRules, DIRECTIONS};
 use crate::special::citadel::{Citadels, Entry};
+use crate::special::citadel_win::CitadelWin;
 use crate::special::dynamic_scoring::{BareKingRule, DynamicScoring, Schedule};
+use crate::special::hostile_promotion::HostilePromotion;
 use crate::special::king_swap::{KingSwap, Trigger};
 use crate::special::lion::{CounterStrike, LionTrading, Protection};
+use crate::special::material_points::MaterialPoints;
 use crate::special::pawn_of_pawns::{PawnOfPawns, Relocation};
 use crate::zobrist::Zobrist;
 
@@ -40,6 +44,9 @@ pub enum FenField {
     Fullmove,
     /// Tamerlane's King-swap rights `Kk` or `-` (rules/tamerlane.md 2).
     Swap,
+    /// Square of a piece its owner may not move this turn, or `-`
+    /// (rules/frolov-10x10.md 5.3).
+    Frozen,
 }
 
 /// When a shogi-style promotion is allowed.
@@ -134,6 +141,10 @@ pub struct AttackTables {
     /// Multi-leg paths found by walking back from the target (legs in
     /// order as (step offset, most steps), types): see `reversible`.
     pub multi: Vec<(Vec<(i16, u8)>, u128)>,
+    /// Bent riders (a first step to an empty square, then a capturing
+    /// slide: Frolov's Gryphon and Dragon): (first step, slide step, most
+    /// slide steps, types).
+    pub bents: Vec<(i16, i16, u8, u128)>,
     /// Types whose captures need the full generator (multi-leg paths that
     /// cannot be walked back, lame or initial captures).
     pub complex: u128,
@@ -808,10 +819,13 @@ fn build(
             "halfmove" => FenField::Halfmove,
             "fullmove" => FenField::Fullmove,
             "swap" => FenField::Swap,
+            "frozen" => FenField::Frozen,
             o => {
                 return Err(e(
                     "fen.fields",
-                    format!("`{o}`: expected `castling`, `ep`, `halfmove`, `fullmove` or `swap`"),
+                    format!(
+                        "`{o}`: expected `castling`, `ep`, `frozen`, `halfmove`, `fullmove` or `swap`"
+                    ),
                 ));
             }
         });
@@ -1195,6 +1209,82 @@ fn build(
         ));
     }
     let restricts = citadels.is_some() || immune != 0 || pawn_of_pawns.is_some();
+    let capture_promotion = match &spec.special.capture_promotion {
+        None => None,
+        Some(c) => Some(capture_promotion(c, &infos, &index).map_err(|(k, w)| e(&k, w))?),
+    };
+    let hostile_promotion = match &spec.special.hostile_promotion {
+        None => None,
+        Some(h) => {
+            let mut hostile = 0u128;
+            for k in &h.pieces {
+                let i = index(k).ok_or_else(|| {
+                    e(
+                        "special.hostile_promotion.pieces",
+                        format!("no piece `{k}`"),
+                    )
+                })?;
+                hostile |= 1u128 << i;
+            }
+            Some(HostilePromotion {
+                hostile,
+                freeze: h.freeze,
+                drop: h.drop,
+            })
+        }
+    };
+    let citadel_win = match &spec.special.citadel_win {
+        None => None,
+        Some(c) => {
+            let key = "special.citadel_win.squares";
+            let mut first = Vec::new();
+            let mut second = Vec::new();
+            for name in &c.squares {
+                let s = sq(key, name)?;
+                // The first player's citadels are the second player's enemy
+                // citadels; the point reflection gives the other pair.
+                let m = geometry
+                    .square(
+                        geometry.files() as i32 - 1 - geometry.file(s) as i32,
+                        geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
+                    )
+                    .ok_or_else(|| e(key, format!("the reflection of `{name}` is no square")))?;
+                second.push(s);
+                first.push(m);
+            }
+            Some(CitadelWin {
+                enemy_citadels: [first, second],
+            })
+        }
+    };
+
+    let material_points = match &spec.special.material_points {
+        None => None,
+        Some(m) => {
+            let key = "special.material_points";
+            let halves = |what: &str, x: f64| {
+                let h = x * 2.0;
+                if h < 0.0 || h.fract() != 0.0 || h > 1e6 {
+                    Err(e(
+                        &format!("{key}.{what}"),
+                        format!("{x}: points must be whole or half, not negative"),
+                    ))
+                } else {
+                    Ok(h as u32)
+                }
+            };
+            let mut per_type = vec![0u32; infos.len()];
+            for (k, &x) in &m.values {
+                let i = index(k)
+                    .ok_or_else(|| e(&format!("{key}.values"), format!("no piece `{k}`")))?;
+                per_type[i as usize] = halves("values", x)?;
+            }
+            Some(MaterialPoints {
+                halves: per_type,
+                second_bonus: halves("second_player", m.second_player)?,
+            })
+        }
+    };
 
     // Values: the file's, or an estimate from mobility on an empty board.
     for (i, info) in infos.iter_mut().enumerate() {
@@ -1238,6 +1328,10 @@ fn build(
         king_swap,
         immune,
         restricts,
+        capture_promotion,
+        hostile_promotion,
+        citadel_win,
+        material_points,
         options,
         chosen,
         zobrist,
@@ -1251,6 +1345,83 @@ fn build(
     crate::position::Position::from_fen(std::sync::Arc::new(variant.clone()), &variant.start_fen)
         .map_err(|f| e("fen.start", f.to_string()))?;
     Ok(variant)
+}
+
+/// Compiles `[special.capture_promotion]` (rules/frolov-10x10.md 5.4-5.5);
+/// errors are (key, what).
+fn capture_promotion(
+    c: &super::schema::CapturePromotionSpec,
+    infos: &[PieceInfo],
+    index: &dyn Fn(&str) -> Option<PieceType>,
+) -> Result<CapturePromotion, (String, String)> {
+    let key = "special.capture_promotion";
+    let find = |k: &str, field: &str| {
+        index(k).ok_or_else(|| (format!("{key}.{field}"), format!("no piece `{k}`")))
+    };
+    let mut special = 0u128;
+    for k in &c.special {
+        special |= 1u128 << find(k, "special")?;
+    }
+    let royal: u128 = infos
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0, |m, (i, _)| m | 1u128 << i);
+    if special & royal != 0 {
+        return Err((
+            format!("{key}.special"),
+            "a royal piece cannot be special".into(),
+        ));
+    }
+    let all = if infos.len() >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << infos.len()) - 1
+    };
+    let mut compound = vec![None; infos.len()];
+    for (from, to) in &c.compounds {
+        let f = find(from, "compounds")?;
+        let t = find(to, "compounds")?;
+        compound[f as usize] = Some(t);
+    }
+    let bonus_compulsory = match c.bonus.as_str() {
+        "optional" => false,
+        "compulsory" => true,
+        o => {
+            return Err((
+                format!("{key}.bonus"),
+                format!("`{o}`: expected `optional` or `compulsory`"),
+            ));
+        }
+    };
+    let promotion_first = match c.last_rank.as_str() {
+        "compound-first" => false,
+        "promotion-first" => true,
+        o => {
+            return Err((
+                format!("{key}.last_rank"),
+                format!("`{o}`: expected `compound-first` or `promotion-first`"),
+            ));
+        }
+    };
+    let only_special_anytime = match c.only_special.as_str() {
+        "on-capture" => false,
+        "anytime" => true,
+        o => {
+            return Err((
+                format!("{key}.only_special"),
+                format!("`{o}`: expected `on-capture` or `anytime`"),
+            ));
+        }
+    };
+    Ok(CapturePromotion {
+        special,
+        ordinary: all & !special & !royal,
+        compound,
+        bonus_compulsory,
+        promotion_first,
+        only_special_anytime,
+    })
 }
 
 /// Albers' delayed promotion: each promotion choice of a pawn becomes a chain
@@ -1373,6 +1544,23 @@ fn estimate_value(geo: &Geometry, m: &Moveset) -> i32 {
     (35 * total / count).max(50) as i32
 }
 
+/// A two-leg path that is a bent rider: one step to an empty square, then a
+/// plain capturing slide that does not run back over the origin. Returns
+/// (first step, slide step, most slide steps).
+fn bent(legs: &[crate::piece::CompiledLeg]) -> Option<(i16, i16, u8)> {
+    let [a, b] = legs else { return None };
+    let plain_a = a.max == 1
+        && a.mode.to_empty
+        && !a.mode.capture
+        && !a.mode.hop_any
+        && !a.mode.cannon
+        && !a.mode.grasshopper;
+    let plain_b = b.mode.capture && !b.mode.hop_any && !b.mode.cannon && !b.mode.grasshopper;
+    // A slide back towards the origin could pass over it: leave that to the generator.
+    let back = (1..=b.max as i32).any(|j| j * b.off as i32 == -(a.off as i32));
+    (plain_a && plain_b && !back).then_some((a.off, b.off, b.max))
+}
+
 fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
     let mut t = AttackTables::default();
     for (i, ms) in movesets.iter().enumerate() {
@@ -1421,27 +1609,31 @@ fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
                 None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
             }
         }
-        let attacking: Vec<&Vec<CompiledLeg>> = m
-            .multi
-            .iter()
-            .filter(|p| p.0.iter().any(|l| l.mode.capture))
-            .map(|p| &p.0)
-            .collect();
-        let reversible = m
-            .multi
-            .iter()
-            .all(|(legs, initial)| !initial && reversible(legs));
-        if !reversible {
-            if !attacking.is_empty() {
-                t.complex |= bit;
+        for (legs, initial) in &m.multi {
+            if !legs.iter().any(|l| l.mode.capture) {
+                continue;
             }
-            continue;
-        }
-        for legs in attacking {
-            let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
-            match t.multi.iter_mut().find(|(k, _)| *k == key) {
-                Some(e) => e.1 |= bit,
-                None => t.multi.push((key, bit)),
+            if *initial {
+                t.complex |= bit;
+                continue;
+            }
+            if let Some((first, slide, max)) = bent(legs) {
+                match t
+                    .bents
+                    .iter_mut()
+                    .find(|x| x.0 == first && x.1 == slide && x.2 == max)
+                {
+                    Some(e) => e.3 |= bit,
+                    None => t.bents.push((first, slide, max, bit)),
+                }
+            } else if reversible(legs) {
+                let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
+                match t.multi.iter_mut().find(|(k, _)| *k == key) {
+                    Some(e) => e.1 |= bit,
+                    None => t.multi.push((key, bit)),
+                }
+            } else {
+                t.complex |= bit;
             }
         }
     }

@@ -120,6 +120,14 @@ pub struct Variant {
     /// Some module filters or rewrites a piece's generated moves (citadels,
     /// immune pieces, the pawn of pawns): one test per piece in generation.
     pub(crate) restricts: bool,
+    /// Frolov's capture promotion (rules/frolov-10x10.md 5.4-5.5), if in force.
+    pub capture_promotion: Option<crate::special::capture_promotion::CapturePromotion>,
+    /// Promotion to the opponent's pieces (rules/frolov-10x10.md 5.3), if any.
+    pub hostile_promotion: Option<crate::special::hostile_promotion::HostilePromotion>,
+    /// Frolov's optional citadel win (rules/frolov-10x10.md B15), if in force.
+    pub citadel_win: Option<crate::special::citadel_win::CitadelWin>,
+    /// Endings decided by a material count (rules/frolov-10x10.md 7.1), if any.
+    pub material_points: Option<crate::special::material_points::MaterialPoints>,
     /// The options this variant offers.
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.

@@ -290,6 +290,19 @@ pub struct SpecialSpec {
     /// Tamerlane's once-per-game King swap (rules/tamerlane.md 5.4).
     #[serde(default)]
     pub king_swap: Option<KingSwapSpec>,
+    /// Capture promotion of the capturer (rules/frolov-10x10.md 5.4-5.5).
+    #[serde(default)]
+    pub capture_promotion: Option<CapturePromotionSpec>,
+    /// Promotion to the opponent's pieces (rules/frolov-10x10.md 5.3).
+    #[serde(default)]
+    pub hostile_promotion: Option<HostilePromotionSpec>,
+    /// A King on an enemy citadel wins (rules/frolov-10x10.md B15).
+    #[serde(default)]
+    pub citadel_win: Option<CitadelWinSpec>,
+    /// Endings other than wins decided by a material count
+    /// (rules/frolov-10x10.md 7.1).
+    #[serde(default)]
+    pub material_points: Option<MaterialPointsSpec>,
 }
 
 /// `[special.citadel]`: squares beside the board that only named pieces
@@ -387,6 +400,83 @@ pub struct KingSwapSpec {
 
 fn check_or_stalemate() -> String {
     "check-or-stalemate".to_string()
+}
+
+/// `[special.material_points]`: the move-count rule, repetition and other
+/// endings that would be draws are decided by the pieces' points
+/// (rules/frolov-10x10.md 7.1).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialPointsSpec {
+    /// Piece key -> points, whole or half (`1`, `2.5`); pieces not listed
+    /// count 0.
+    pub values: BTreeMap<String, f64>,
+    /// Points the second player adds (`0.5`).
+    #[serde(default)]
+    pub second_player: f64,
+}
+
+/// `[special.capture_promotion]`: Frolov's capture promotion
+/// (rules/frolov-10x10.md 5.4-5.5, B7-B9), compiled into
+/// [`crate::special::capture_promotion::CapturePromotion`].
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CapturePromotionSpec {
+    /// Piece keys of the special pieces; every other non-royal piece is
+    /// ordinary.
+    pub special: Vec<String>,
+    /// Ordinary piece key -> its compound (the 5.4 table).
+    pub compounds: BTreeMap<String, String>,
+    /// The 5.5 upgrade: `optional` (default) or `compulsory` (B8).
+    #[serde(default = "optional")]
+    pub bonus: String,
+    /// A capturer promoting on the last rank: `compound-first` (default:
+    /// it is its compound by then and uses the compound's promotion list)
+    /// or `promotion-first` (its own list, no compound; B7).
+    #[serde(default = "compound_first")]
+    pub last_rank: String,
+    /// The only-special win: `on-capture` (default: tested after a 5.5
+    /// capture, for the capturer) or `anytime` (B9).
+    #[serde(default = "on_capture")]
+    pub only_special: String,
+}
+
+fn optional() -> String {
+    "optional".to_string()
+}
+
+fn compound_first() -> String {
+    "compound-first".to_string()
+}
+
+fn on_capture() -> String {
+    "on-capture".to_string()
+}
+
+/// `[special.hostile_promotion]`: promotion to pieces of the opponent
+/// (rules/frolov-10x10.md 5.3).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct HostilePromotionSpec {
+    /// Piece keys that a promotion gives to the opponent.
+    pub pieces: Vec<String>,
+    /// The opponent may not move the new piece on his next turn, and it
+    /// attacks nothing meanwhile (default on).
+    #[serde(default = "yes")]
+    pub freeze: bool,
+    /// The promoting player puts the new piece on any empty square.
+    #[serde(default)]
+    pub drop: bool,
+}
+
+/// `[special.citadel_win]`: a King standing on an enemy citadel, not
+/// attacked, wins (rules/frolov-10x10.md B15).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CitadelWinSpec {
+    /// The first player's citadels; the second player's are their point
+    /// reflections.
+    pub squares: Vec<String>,
 }
 
 /// `[special.bodyguard]`: Hiashatar's Bodyguard (rules/hiashatar.md

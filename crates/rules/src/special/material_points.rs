@@ -1,0 +1,49 @@
+//! Endings decided by a material count (rules/frolov-10x10.md 7.1, B12,
+//! B13): every ending that is not a win by the rules (the move-count rule,
+//! repetition, the game-length limit, an adjudication) is decided by the
+//! value of each side's pieces on the board, plus a bonus for the second
+//! player; the higher total wins, never a draw when the values make a tie
+//! impossible.
+//!
+//! Hook point: [`crate::outcome::draw_or_points`], which turns such an
+//! ending into an [`Outcome::Points`] result when the variant has this
+//! module.
+
+use crate::outcome::{Outcome, Points, Reason, Scoring};
+use crate::piece::Side;
+use crate::position::Position;
+
+/// The compiled `[special.material_points]` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialPoints {
+    /// Per piece type, its value in half-points (B13: pieces count for the
+    /// side whose colour they have).
+    pub halves: Vec<u32>,
+    /// Half-points the second player adds (7.1: 0.5 is 1).
+    pub second_bonus: u32,
+}
+
+/// Each side's points on the board now.
+pub fn count(mp: &MaterialPoints, pos: &Position) -> Points {
+    let total = |side: Side| -> u32 {
+        pos.pieces(side)
+            .iter()
+            .map(|&s| mp.halves[pos.at(s).kind() as usize])
+            .sum()
+    };
+    Points {
+        first: total(Side::First),
+        second: total(Side::Second) + mp.second_bonus,
+    }
+}
+
+/// The ending `reason` decided on points (7.1): the side with more points
+/// wins the whole game.
+pub fn decide(mp: &MaterialPoints, pos: &Position, reason: Reason) -> Outcome {
+    Outcome::Points {
+        points: count(mp, pos),
+        scoring: Scoring::Decisive,
+        reason,
+        by: None,
+    }
+}
