@@ -298,6 +298,14 @@ fn self_play_ordinary_variant() {
     self_play("ordinary-variant", &[]);
 }
 
+/// Frolov's game ends by its own rules or on points (repetition, the
+/// fifty-move rule and the game-length limit are counted, rules/frolov-10x10.md
+/// 7.1); the engine's tests play it 200 times.
+#[test]
+fn self_play_frolov_10x10() {
+    self_play("frolov-10x10", &[]);
+}
+
 #[test]
 fn self_play_tamerlane() {
     self_play("tamerlane", &[]);

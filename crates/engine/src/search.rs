@@ -682,7 +682,7 @@ impl<'a> Searcher<'a> {
             && ply > 0
             && e.depth as i32 >= depth
         {
-            let s = from_tt(e.score, ply);
+            let s = from_tt(i32::from(e.score), ply);
             match e.bound {
                 Bound::Exact => return s,
                 Bound::Lower if s >= beta => return s,
@@ -693,7 +693,7 @@ impl<'a> Searcher<'a> {
         let static_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
-            e.eval
+            i32::from(e.eval)
         } else {
             self.ev.evaluate(&self.pos)
         };

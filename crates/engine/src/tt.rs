@@ -19,15 +19,23 @@ pub struct Entry {
     key: u64,
     /// Best or refuting move found, if any.
     pub mv: Option<Move>,
-    /// Score, relative to the node (see [`crate::score::to_tt`]).
-    pub score: i32,
-    /// Static evaluation of the node, centipawns.
-    pub eval: i32,
+    /// Score, relative to the node (see [`crate::score::to_tt`]); scores
+    /// stay within ±[`crate::score::INFINITE`], so 16 bits hold them and an
+    /// entry (with a 14-byte move) fits 32 bytes.
+    pub score: i16,
+    /// Static evaluation of the node, centipawns (clamped to ±32,000).
+    pub eval: i16,
     /// Remaining depth searched, plies.
     pub depth: i16,
     /// Kind of score.
     pub bound: Bound,
     generation: u8,
+}
+
+/// `x` clamped to ±[`crate::score::INFINITE`], in 16 bits.
+#[inline]
+fn narrow(x: i32) -> i16 {
+    x.clamp(-crate::score::INFINITE, crate::score::INFINITE) as i16
 }
 
 /// A fixed-size table, one entry per slot, replaced by depth and age.
@@ -107,8 +115,8 @@ impl Table {
         *slot = Some(Entry {
             key,
             mv,
-            score,
-            eval,
+            score: narrow(score),
+            eval: narrow(eval),
             depth,
             bound,
             generation,
@@ -142,6 +150,11 @@ mod tests {
         assert!(t.probe(54321).is_none());
         t.clear();
         assert!(t.probe(12345).is_none());
+    }
+
+    #[test]
+    fn an_entry_fits_32_bytes() {
+        assert!(std::mem::size_of::<Option<Entry>>() <= 32);
     }
 
     #[test]

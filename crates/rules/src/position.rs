@@ -198,13 +198,22 @@ impl Position {
                     let dy = if pos.side == Side::First { -1 } else { 1 };
                     let (f, r) = (geo.file(sq) as i32, geo.rank(sq) as i32);
                     let opp = pos.side.flip();
+                    // A diagonal victim only where its type has that step
+                    // (else a Hiashatar pawn beside a triple step's path
+                    // would be taken for one).
                     let victim = [0, -1, 1].into_iter().find_map(|dx| {
                         let v = geo.square(f + dx, r + dy)?;
                         let p = pos.board[v.index()];
                         let origin = geo.square(f - dx, r - dy)?;
+                        let step = geo.offset(2 * dx, 2 * dy);
                         (p.is_side(opp)
                             && variant.pieces[p.kind() as usize].pawn
-                            && pos.board[origin.index()].is_empty())
+                            && pos.board[origin.index()].is_empty()
+                            && (dx == 0
+                                || variant.movesets[p.kind() as usize][opp.index()]
+                                    .leaps
+                                    .iter()
+                                    .any(|l| l.quiet && l.off == step)))
                         .then_some(v)
                     });
                     if let Some(v) = victim
@@ -216,16 +225,15 @@ impl Position {
                             count: 1,
                             victim: v,
                         });
-                    } else if let Some(v) = victim
+                    } else if let Some(v) = geo.square(f, r + dy)
                         && pos.board[v.index()].is_empty()
                         && pos.board[sq.index()].is_empty()
                         && variant
                             .movesets
                             .iter()
                             .any(|m| m[0].leaps.iter().any(|l| l.lame.len() >= 2))
-                        && let Some(w) =
-                            geo.square(geo.file(sq) as i32, geo.rank(sq) as i32 + 2 * dy)
-                        && pos.board[w.index()].is_side(pos.side.flip())
+                        && let Some(w) = geo.square(f, r + 2 * dy)
+                        && pos.board[w.index()].is_side(opp)
                     {
                         // A triple step (Hiashatar `pawns=winther`) passed `sq` and the next square.
                         pos.ep = Some(EnPassant {

@@ -450,3 +450,26 @@ proptest! {
         cross_check(pos, &choices)?;
     }
 }
+
+/// A triple step's en-passant square read from a FEN where a pawn stands
+/// diagonally beside the path (h7, with j9 empty): the victim is the pawn
+/// that stepped (i6), not a Berolina reading of h7 (found by make_unmake).
+#[test]
+fn winther_en_passant_field_finds_the_stepping_pawn() {
+    let w = [
+        ("pawns", "winther"),
+        ("array", "mirror"),
+        ("hia-zone", "step-only"),
+    ];
+    let fen = "rnbhk1hbnr/p2p1pp3/2p1p5/7p2/1p6pP/10/3P3q2/1PH6B/P1P1PPPP1P/RNB1KQH1NR w - i8 0 9";
+    let mut pos = position(&w, fen);
+    let ep = pos
+        .en_passant()
+        .expect("the FEN's en-passant square is kept");
+    assert_eq!(ep.count, 2, "{ep:?}");
+    let g = pos.variant().geometry.clone();
+    assert_eq!(ep.victim, g.parse_square("i6").unwrap());
+    let m = parse_move(&mut pos, "j6i7").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.kind, MoveKind::EnPassant);
+    assert_eq!(m.extra, g.parse_square("i6").unwrap());
+}
