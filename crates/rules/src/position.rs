@@ -198,10 +198,12 @@ impl Position {
                     let dy = if pos.side == Side::First { -1 } else { 1 };
                     let (f, r) = (geo.file(sq) as i32, geo.rank(sq) as i32);
                     let opp = pos.side.flip();
-                    // A diagonal victim only where its type has that step
-                    // (else a Hiashatar pawn beside a triple step's path
-                    // would be taken for one).
-                    let victim = [0, -1, 1].into_iter().find_map(|dx| {
+                    // A pawn whose type has the double step that passed `sq`
+                    // (so a Berolina beside a straight step, or a pawn beside
+                    // a Berolina's or a triple step's path, is not taken for
+                    // it); else, for pawns whose double step is no plain leap,
+                    // the pawn straight ahead.
+                    let candidate = |dx: i32, strict: bool| {
                         let v = geo.square(f + dx, r + dy)?;
                         let p = pos.board[v.index()];
                         let origin = geo.square(f - dx, r - dy)?;
@@ -209,13 +211,17 @@ impl Position {
                         (p.is_side(opp)
                             && variant.pieces[p.kind() as usize].pawn
                             && pos.board[origin.index()].is_empty()
-                            && (dx == 0
+                            && (!strict
                                 || variant.movesets[p.kind() as usize][opp.index()]
                                     .leaps
                                     .iter()
                                     .any(|l| l.quiet && l.off == step)))
                         .then_some(v)
-                    });
+                    };
+                    let victim = [0, -1, 1]
+                        .into_iter()
+                        .find_map(|dx| candidate(dx, true))
+                        .or_else(|| candidate(0, false));
                     if let Some(v) = victim
                         && pos.board[v.index()].is_side(opp)
                         && pos.board[sq.index()].is_empty()

@@ -841,3 +841,21 @@ fn fr_ref_breakdown_and_consistency() {
     }
     assert_eq!(ran, 6, "three depths of each of the two positions");
 }
+
+/// A Berolina's double step read back from its FEN when another pawn stands
+/// straight ahead of the en-passant square with its origin empty: the
+/// victim is the Berolina that stepped (found by make_unmake's walk).
+#[test]
+fn en_passant_field_finds_the_berolina_that_stepped() {
+    let mut pos = Position::start(variant(&[]));
+    let line = "h3i4 c8e6 d3d5 i8i7 g3f4 h9k6 f2j6 a10b7 e2b5 d8c7 d1e2 c7d6 j6j4 \
+                b7c4 d5e6 d9b7 c2d4 c10d9 i2f5 e10c10 h2h4 k6i4 f5h3 i4g3 b5c4 e8c6";
+    for m in line.split_whitespace() {
+        let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{e}"));
+        pos.make(mv);
+    }
+    let played = pos.en_passant().expect("e8c6 is a Berolina double step");
+    let back = Position::from_fen(variant(&[]), &pos.fen()).unwrap();
+    assert_eq!(back.en_passant(), Some(played), "{}", pos.fen());
+    assert_eq!(back.hash(), pos.hash());
+}
