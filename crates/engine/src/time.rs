@@ -42,7 +42,10 @@ impl Budget {
             let share = usable / moves + inc * 3 / 4;
             let cap = usable / 4 + inc / 2;
             let s = share.min(cap).max(1);
-            let h = (s * 4).min(usable / 3 + inc / 2).max(s);
+            // Never more than half of what is left: the increment comes only
+            // after the move, and a loaded machine answers late.
+            let h = (s * 4).min(usable / 3 + inc / 2).min(usable / 2).max(1);
+            let s = s.min(h);
             soft = Some(soft.map_or(s, |x| x.min(s)));
             hard = Some(hard.map_or(h, |x| x.min(h)));
         }
@@ -75,7 +78,25 @@ mod tests {
         assert!(b.soft.unwrap() < 1_000 && b.soft.unwrap() > 100);
         assert!(b.hard.unwrap() <= 10_000 / 3 + 50);
         let low = Budget::new(&limits, Side::Second);
-        assert!(low.hard.unwrap() <= 200, "{low:?}");
+        assert!(low.hard.unwrap() <= 200 / 2, "{low:?}");
+        assert!(low.soft.unwrap() <= low.hard.unwrap(), "{low:?}");
+    }
+
+    /// Short of time with a large increment (HaChu matches at 10 s + 0.3 s):
+    /// the increment is not spent before it is given.
+    #[test]
+    fn low_clock_keeps_half_in_hand() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: [200, 200],
+                inc: [300, 300],
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::new(&limits, Side::First);
+        assert!(b.hard.unwrap() <= 100, "{b:?}");
+        assert!(b.soft.unwrap() <= b.hard.unwrap(), "{b:?}");
     }
 
     #[test]

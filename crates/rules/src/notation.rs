@@ -398,12 +398,47 @@ pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
 /// is legal in `pos`, as [`parse_move`] does.
 ///
 /// Errors: as [`from_xboard`] and [`parse_move`], naming the text given.
+///
+/// XBoard's null move `@@@@` is a pass (HaChu writes a Lion pass so and
+/// accepts nothing else for one), and `g6g6` a pass of the piece on g6:
+/// both are read as the legal pass of [`legal_pass`].
 pub fn parse_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    let ours = from_xboard(pos.variant(), text)?;
-    parse_move(pos, &ours).map_err(|e| MoveError {
+    let err = |what: String| MoveError {
         text: text.to_string(),
-        what: e.what,
+        what,
+    };
+    if text.trim() == "@@@@" {
+        return legal_pass(pos, None).ok_or_else(|| err("no pass is legal here".into()));
+    }
+    let ours = from_xboard(pos.variant(), text)?;
+    parse_move(pos, &ours).or_else(|e| {
+        let g = &pos.variant().geometry;
+        if let Some((sq, used)) = g.parse_square_prefix(&ours)
+            && ours[used..] == ours[..used]
+            && let Some(m) = legal_pass(pos, Some(sq))
+        {
+            return Ok(m);
+        }
+        Err(err(e.what))
     })
+}
+
+/// Is `m` a pass: a two-leg move back to its origin that captures nothing
+/// (a Lion's pass, rules/chu-shogi.md 5, written `e5f6e5`)?
+pub fn is_pass(m: &Move) -> bool {
+    m.kind == MoveKind::Normal && m.to == m.from && m.via.is_some() && !m.via_capture
+}
+
+/// A legal pass ([`is_pass`]) of the side to move: by the piece on `from`,
+/// or by any piece when `from` is `None`. Every pass leaves the same
+/// position, so which one does not matter. Returns `None` when no pass is
+/// legal.
+pub fn legal_pass(pos: &mut Position, from: Option<Square>) -> Option<Move> {
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| is_pass(m) && from.is_none_or(|f| m.from == f))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ mod common;
 use common::moves_from;
 
 use kamil_rules::movegen::legal_moves;
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::{is_pass, legal_pass, move_text, parse_move, parse_xboard_move};
 use kamil_rules::outcome::outcome;
 use kamil_rules::perft::perft;
 use kamil_rules::{Outcome, Piece, Position, Reason, Side, Variant};
@@ -648,4 +648,33 @@ fn repetition_forbidden_bans_the_repeating_move_unless_in_check() {
     // A Black Gold on k9 attacks l10: White, in check there, may repeat.
     let fen = board(&[("G", "k9")], "b");
     assert!(legal_after(&forbidden, &fen, &shuffle, "l10l11"));
+}
+
+/// XBoard's pass forms (HaChu's `@@@@`, and the square twice): the Falcon
+/// on e5 passes, the Eagle on h5 passes; the igui of CHU-07 is no pass.
+#[test]
+fn xboard_null_move_and_square_twice_are_passes() {
+    let fen = "12/11k/12/12/12/12/12/4+H2+D4/12/12/12/K11 b";
+    let mut pos = position(&[], fen);
+    let g = pos.variant().geometry.clone();
+    let m = parse_xboard_move(&mut pos, "@@@@").unwrap();
+    assert!(is_pass(&m) && m.to == m.from, "{m:?}");
+    // XBoard counts ranks from 1 on a 12-rank board: e5 is e5.
+    let e5 = parse_xboard_move(&mut pos, "e5e5").unwrap();
+    assert_eq!(e5.from, g.parse_square("e5").unwrap());
+    assert!(is_pass(&e5));
+    let h5 = parse_xboard_move(&mut pos, "h5h5").unwrap();
+    assert_eq!(h5.from, g.parse_square("h5").unwrap());
+    // The King on a1 has no pass.
+    assert!(parse_xboard_move(&mut pos, "a1a1").is_err());
+    assert_eq!(
+        legal_pass(&mut pos, Some(g.parse_square("e5").unwrap())),
+        Some(e5)
+    );
+    // An igui captures: not a pass; with nothing able to pass, `@@@@` fails.
+    let mut igui = position(&[], CHU_07);
+    let m = parse_move(&mut igui, "e5e6e5").unwrap();
+    assert!(m.via_capture && !is_pass(&m));
+    let mut bare = position(&[], "12/11k/12/12/12/12/12/12/12/12/12/K11 b");
+    assert!(parse_xboard_move(&mut bare, "@@@@").is_err());
 }

@@ -11,9 +11,11 @@ use super::client::{
 };
 use super::config::{EngineConfig, Setup, trim_float};
 use super::engine::{Process, Recv};
-use kamil_rules::notation::{from_xboard, to_xboard, xboard_square};
-use kamil_rules::{Side, Variant};
-use std::sync::Arc;
+use kamil_rules::notation::{
+    from_xboard, is_pass, legal_pass, move_text, parse_move, parse_xboard_move, to_xboard,
+    xboard_square,
+};
+use kamil_rules::{Position, Side};
 use std::time::{Duration, Instant};
 
 /// What the engine announced with `feature`.
@@ -128,8 +130,9 @@ pub struct Cecp {
     /// The engine has left force mode and plays a side.
     playing: bool,
     ping_n: u32,
-    /// The game being played, for XBoard's move text.
-    game: Option<Arc<Variant>>,
+    /// The game's position after the moves the engine knows: for
+    /// XBoard's move text, and its passes (`@@@@`).
+    board: Option<Position>,
 }
 
 impl Cecp {
@@ -222,7 +225,7 @@ impl Cecp {
             known: 0,
             playing: false,
             ping_n: 0,
-            game: None,
+            board: None,
         };
         c.sync()?;
         Ok(c)
@@ -255,9 +258,25 @@ impl Cecp {
         }
     }
 
-    fn move_line(&self, m: &str) -> String {
-        let m = match &self.game {
-            Some(v) => to_xboard(v, m),
+    /// The line telling the engine our move `m`, which is made on the board.
+    /// A pass goes as XBoard's null move `@@@@`: HaChu takes a Lion pass in
+    /// no other form.
+    fn move_line(&mut self, m: &str) -> String {
+        let m = match &mut self.board {
+            Some(pos) => {
+                let text = to_xboard(pos.variant(), m);
+                match parse_move(pos, m) {
+                    Ok(mv) => {
+                        pos.make(mv);
+                        if is_pass(&mv) {
+                            "@@@@".to_string()
+                        } else {
+                            text
+                        }
+                    }
+                    Err(_) => text,
+                }
+            }
             None => m.to_string(),
         };
         if self.f.usermove {
@@ -301,9 +320,18 @@ impl Cecp {
     /// A move in XBoard's text as ours (ranks counted from 0 on boards of
     /// ten ranks, files by grid letter); text that is no move is left for
     /// the referee to reject.
-    fn ours(&self, m: String) -> String {
-        match &self.game {
-            Some(v) => from_xboard(v, &m).unwrap_or(m),
+    /// The engine's move `m` in our text, made on the board when legal
+    /// (`@@@@` is a pass there; see [`parse_xboard_move`]).
+    fn ours(&mut self, m: String) -> String {
+        match &mut self.board {
+            Some(pos) => match parse_xboard_move(pos, &m) {
+                Ok(mv) => {
+                    let text = move_text(pos.variant(), mv);
+                    pos.make(mv);
+                    text
+                }
+                Err(_) => from_xboard(pos.variant(), &m).unwrap_or(m),
+            },
             None => m,
         }
     }
@@ -327,7 +355,7 @@ impl Client for Cecp {
     }
 
     fn new_game(&mut self, g: &GameStart) -> Result<(), Failure> {
-        self.game = Some(g.start.variant().clone());
+        self.board = Some(g.start.clone());
         send(&mut self.p, "new")?;
         if let Some(v) = self.variant.clone()
             && v != "normal"
@@ -415,9 +443,15 @@ impl Client for Cecp {
                         let Some(m) = w.next() else {
                             return Err(Failure::Protocol("`move` without a move".into()));
                         };
-                        if m == "@@@@" && legs.is_empty() {
-                            // XBoard's null move: HaChu sends it when it has
-                            // no move it would make, i.e. it gives up.
+                        if m == "@@@@"
+                            && legs.is_empty()
+                            && !self
+                                .board
+                                .as_mut()
+                                .is_some_and(|p| legal_pass(p, None).is_some())
+                        {
+                            // XBoard's null move where no pass is legal: the
+                            // engine has no move it would make; it gives up.
                             return Ok(Reply::Resign);
                         }
                         legs.push_str(m);
