@@ -431,3 +431,63 @@ fn options_change_the_rules_they_name() {
         assert!(n.nodes > 4000, "{opt}: {} nodes", n.nodes);
     }
 }
+
+/// A Checker's step (5.1) is a move of `PL` like any other, so it is in `L`
+/// only if it leaves the mover's King unattacked (5.3; 5.7: no moving into
+/// check). Section 9's independent implementation skips this test for
+/// Checker steps (not for jump series): letting them through reproduces its
+/// figures exactly, start position perft(4) 3,226,346 (kamil 3,225,582) and
+/// Checker contact position perft(3) 336,297 with every breakdown column
+/// (kamil 336,249). Each position below is in those trees and holds such
+/// steps; the Leo attacks by hopping one screen (section 3).
+#[test]
+fn checker_steps_may_not_leave_the_king_attacked() {
+    let start = "rnbtqmlktbnr/pppppppppppp/1c2c2c2c1/12/12/12/12/1C2C2C2C1/PPPPPPPPPPPP/RNBTQMLKTBNR w KQkq - 0 1";
+    let contact = "rnbtqmlktbnr/pp1pp1pp1pp1/2p2p2p2p/1c2c2c2c1/12/12/1C2C2C2C1/2P2P2P2P/PP1PP1PP1PP1/RNBTQMLKTBNR w KQkq - 0 1";
+    let all = |pos: &mut Position| -> Vec<String> {
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| move_text(pos.variant(), *m)).collect();
+        t.sort();
+        t
+    };
+    let set = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+
+    // In check from the Queen b4 (diagonal b4-h10): only the steps onto the
+    // diagonal parry it; the book also counts the 17 other Checker steps.
+    let mut pos = position(start, &[]);
+    play(&mut pos, "d2d3 g9g7 e1b4");
+    assert!(in_check(&pos, Side::Second));
+    assert_eq!(
+        all(&mut pos),
+        set(&["e8e7", "e8f8", "f10g9", "f9f8", "g10g9", "h8g9"])
+    );
+
+    // In check from the Leo g2 hopping its screen h2: no Checker step parries
+    // it (the book counts all 28).
+    let mut pos = position(contact, &[]);
+    play(&mut pos, "h1i2 g10g2");
+    assert!(in_check(&pos, Side::First));
+    assert_eq!(
+        all(&mut pos),
+        set(&["f1g2", "h2h3", "i1g2", "i2h1", "i2h3", "i2j3"])
+    );
+
+    // The Checker e4 and the Pawn g2 stand between the Leo c6 and the King
+    // h1: a step off that diagonal leaves g2 the Leo's only screen.
+    let mut pos = position(contact, &[]);
+    play(&mut pos, "f3f4 g10c6");
+    assert!(!in_check(&pos, Side::First));
+    let e4: Vec<String> = moves_from(&mut pos, "e4").into_iter().collect();
+    assert_eq!(e4, set(&["e4d5", "e4f3"]));
+
+    // Nothing stands between the Leo a3 and the King h10: a step onto that
+    // diagonal makes the Checker the Leo's screen (e8e7, e8f8, h8g9).
+    let mut pos = position(start, &[]);
+    play(&mut pos, "g1g9 a9a7 g9a3");
+    assert!(!in_check(&pos, Side::Second));
+    let e8: Vec<String> = moves_from(&mut pos, "e8").into_iter().collect();
+    assert_eq!(e8, set(&["e8d7", "e8d8", "e8f7"]));
+    let h8: Vec<String> = moves_from(&mut pos, "h8").into_iter().collect();
+    assert_eq!(h8, set(&["h8g7", "h8g8", "h8h7", "h8i7", "h8i8"]));
+}
