@@ -217,20 +217,20 @@ fn walk(pos: &mut Position, depth: u32, c: &mut Count) {
     }
 }
 
-/// Reference counts where kamil and the rule book's independent
-/// implementation disagree, with what is known (see `PENDING` in
-/// rulebook.rs): their node counts are printed, not asserted; their
-/// breakdown columns are asserted like the others.
+/// Reference counts where the rule book's independent implementation
+/// breaks its own rules (see `CONTRADICTED` in rulebook.rs): their node
+/// counts are printed, not asserted (kamil's are in tests/data/perft.txt);
+/// their breakdown columns are asserted like the others.
 const DISAGREE: &[(&str, &str)] = &[(
     "g",
-    "Checker contact position, depth 3: kamil counts 48 fewer leaves, all \
-     quiet moves that neither capture, jump nor give check",
+    "Checker contact position, depth 3: the book counts 48 Checker steps that leave \
+     the King attacked (5.3 forbids them; checker_steps_may_not_leave_the_king_attacked)",
 )];
 
 /// Section 9: every reference count of cases.json (`OV-REF`) up to depth 3,
 /// with its breakdown, make / unmake and the hash checked at every node.
-/// (Start position depth 4: the book has 3,226,346, `kamil perft` counts
-/// 3,225,582; not asserted, see tests/data/perft.txt.)
+/// (Start position depth 4: the book has 3,226,346, with 764 Checker steps
+/// that leave the King attacked; kamil's 3,225,582 is in tests/data/perft.txt.)
 #[test]
 fn reference_counts_with_breakdown_and_consistency() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");

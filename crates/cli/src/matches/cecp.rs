@@ -445,10 +445,10 @@ impl Client for Cecp {
                         };
                         if m == "@@@@"
                             && legs.is_empty()
-                            && !self
+                            && self
                                 .board
                                 .as_mut()
-                                .is_some_and(|p| legal_pass(p, None).is_some())
+                                .is_none_or(|p| legal_pass(p, None).is_none())
                         {
                             // XBoard's null move where no pass is legal: the
                             // engine has no move it would make; it gives up.
