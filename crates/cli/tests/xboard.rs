@@ -522,3 +522,127 @@ fn edit_mode_sets_up_a_position() {
     let l = e.ask("usermove b7b6");
     assert!(l[0].contains("no piece on b7"), "{l:?}");
 }
+
+/// Can XBoard write this piece ID? A letter, maybe dressed with `'` or
+/// `!`, maybe promoted (`+`).
+fn xboard_writable(id: &str) -> bool {
+    let b = id.strip_prefix('+').unwrap_or(id).as_bytes();
+    match b {
+        [c] => c.is_ascii_alphabetic(),
+        [c, d] => c.is_ascii_alphabetic() && (*d == b'\'' || *d == b'!'),
+        _ => false,
+    }
+}
+
+/// The piece IDs of a FEN board field or a `setup` table: letters with
+/// their `'` / `!` and `+`; `None` for any other character.
+fn ids_of(text: &str) -> Vec<Option<String>> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() || matches!(c, b'*' | b'/' | b'.') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c == b'+' || c == b'^' {
+            i += 1;
+        }
+        if !b.get(i).is_some_and(|c| c.is_ascii_alphabetic()) {
+            out.push(None);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if matches!(b.get(i), Some(b'\'') | Some(b'!')) {
+            i += 1;
+        }
+        out.push(Some(text[start..i].trim_start_matches('^').to_string()));
+    }
+    out
+}
+
+#[test]
+fn tamerlane_pieces_go_to_xboard_by_ids_it_can_write() {
+    let mut e = Engine::xboard();
+    let l = e.ask("variant tamerlane");
+    let setup = &l[0];
+    let (table, rest) = setup
+        .strip_prefix("setup (")
+        .and_then(|s| s.split_once(") "))
+        .unwrap_or_else(|| panic!("{l:?}"));
+    let (geometry, fen) = rest.split_once(' ').unwrap();
+    assert_eq!(geometry, "13x10+0_fairy", "{setup}");
+    let board = fen.split_whitespace().next().unwrap();
+    let table_ids = ids_of(table);
+    let board_ids = ids_of(board);
+    for id in table_ids.iter().chain(&board_ids) {
+        let id = id
+            .as_deref()
+            .unwrap_or_else(|| panic!("not an ID in {setup}"));
+        assert!(xboard_writable(id), "{id} in {setup}");
+    }
+    // XBoard's six fields; the swap rights stand in the castling field.
+    assert!(fen.ends_with(" w Kk - 0 1"), "{fen}");
+    // The pawns' rank holds 11 pieces between the holes.
+    let ranks: Vec<&str> = board.split('/').collect();
+    assert_eq!(ids_of(ranks[2]).len(), 11, "{board}");
+    assert_eq!(ids_of(ranks[7]).len(), 11, "{board}");
+    // Every piece type: one `piece` line, its ID in the table, each ID once.
+    let v = Variant::builtin("tamerlane", &[]).unwrap();
+    let pieces: Vec<&String> = l[1..].iter().filter(|x| x.starts_with("piece ")).collect();
+    assert_eq!(pieces.len(), v.pieces.len(), "{l:?}");
+    let white: Vec<String> = table_ids[..table_ids.len() / 2]
+        .iter()
+        .flatten()
+        .cloned()
+        .collect();
+    for line in &pieces {
+        let id = line["piece ".len()..].split('&').next().unwrap();
+        assert!(xboard_writable(id), "{line}");
+        assert_eq!(
+            white.iter().filter(|w| *w == id).count(),
+            1,
+            "{id} in {table}"
+        );
+    }
+    // The Rook's pawn under the Rook's letter, dressed.
+    assert!(l.contains(&"piece R'& mfWcfF".to_string()), "{l:?}");
+    // XBoard's FEN back: accepted, and the engine finds a legal move in it.
+    e.send("force");
+    let l = e.ask(&format!("setboard {fen}"));
+    assert!(l.is_empty(), "{l:?}");
+    e.send("sd 2");
+    e.send("go");
+    let (m, lines) = e.next_move();
+    let mut pos = Position::start(Arc::new(v));
+    parse_xboard_move(&mut pos, &m).unwrap_or_else(|err| panic!("{m}: {err:?} {lines:?}"));
+}
+
+#[test]
+fn tamerlane_setboard_in_xboard_ids_with_a_pawn_of_pawns_stage() {
+    let mut e = Engine::xboard();
+    assert!(e.ask("variant tamerlane")[0].starts_with("setup "));
+    e.send("force");
+    // kamil's FEN: the first player's pawn of pawns parked on b10 (`PX`,
+    // XBoard's `X`), its own swap right used; XBoard sends `KQkq`-style
+    // castling letters, read as swap rights (here the second player's).
+    let xboard = "*eXc1d1d1c1e*/1rntgwkfgtnr*/*r'n't'g'w'k'f'e'c'd'p*/*11*/*11*/*11*/*11*/\
+                  *1D'C'E'F'K'W'G'T'N'R'*/*RNTGFKWGTNR1/*E1C1D1D1C1E* b kq - 0 9";
+    let l = e.ask(&format!("setboard {xboard}"));
+    assert!(l.is_empty(), "{l:?}");
+    e.send("sd 2");
+    e.send("go");
+    let (m, lines) = e.next_move();
+    let v = Arc::new(Variant::builtin("tamerlane", &[]).unwrap());
+    let kamil = "*ePXc1d1d1c1e*/1rntgwkfgtnr*/*prpnptpgpwpkpfpepcpdpp*/*11*/*11*/*11*/*11*/\
+                 *1PDPCPEPFPKPWPGPTPNPR*/*RNTGFKWGTNR1/*E1C1D1D1C1E* b k 0 9";
+    let mut pos = Position::from_fen(v, kamil).unwrap();
+    parse_xboard_move(&mut pos, &m).unwrap_or_else(|err| panic!("{m}: {err:?} {lines:?}"));
+    // A piece XBoard does not have is still an error.
+    let bad = xboard.replace("*eX", "*eQ'");
+    let l = e.ask(&format!("setboard {bad}"));
+    assert!(l[0].starts_with("Error (bad FEN: "), "{l:?}");
+}

@@ -6,6 +6,7 @@
 //! there), magenta a shogi promotion square, blue a chess-style promotion
 //! square (answered by `choice` on `put`).
 
+use super::ids::XboardIds;
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::{Move, Position, Square};
@@ -88,8 +89,8 @@ pub fn lift(pos: &mut Position, sq: Square, entry: &mut Entry) -> Option<String>
 
 /// The `choice` line for `put sq` on a chess-style promotion square (blue):
 /// the letters of the pieces the lifted piece may become there, the usual
-/// choice first. `None` elsewhere.
-pub fn put(pos: &mut Position, sq: Square, entry: &mut Entry) -> Option<String> {
+/// choice first, by their XBoard IDs (`ids`). `None` elsewhere.
+pub fn put(pos: &mut Position, sq: Square, entry: &mut Entry, ids: &XboardIds) -> Option<String> {
     entry.put = Some(sq);
     let from = entry.lifted?;
     let v = pos.variant().clone();
@@ -102,7 +103,7 @@ pub fn put(pos: &mut Position, sq: Square, entry: &mut Entry) -> Option<String> 
             && m.to == sq
             && let Some(t) = m.promotion()
         {
-            let token = v.pieces[v.final_form(t) as usize].token.to_uppercase();
+            let token = ids.id(&v.pieces[v.final_form(t) as usize].token.to_uppercase());
             if !letters.contains(&token) {
                 letters.push_str(&token);
             }
@@ -165,7 +166,8 @@ mod tests {
             h,
             "highlight 12/12/12/12/3YYYYY4/3YYCYY4/3YY1CY4/3YYYYY4/3YYYYY4/12/12/12"
         );
-        assert!(put(&mut pos, f7, &mut e).is_none());
+        let ids = XboardIds::new(pos.variant());
+        assert!(put(&mut pos, f7, &mut e, &ids).is_none());
         let h = lift(&mut pos, f7, &mut e).unwrap();
         // From f7 after taking the Pawn: back to f6 (igui) or on one step.
         assert_eq!(h, "highlight 12/12/12/12/4YYY5/4Y1Y5/4YYY5/12/12/12/12/12");

@@ -6,14 +6,16 @@
 
 mod clock;
 mod highlight;
+mod ids;
 pub mod setup;
 
 use crate::game_args::load_variant;
 use crate::uci::Out;
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
+use ids::XboardIds;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
-use kamil_rules::notation::{parse_xboard_move, xboard_move_text, xboard_square};
+use kamil_rules::notation::{parse_xboard_move, xboard_square};
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Outcome, Position, Side, Square, Variant};
@@ -104,6 +106,8 @@ pub struct Session {
     out: Out,
     events: Sender<Event>,
     variant: Arc<Variant>,
+    /// The game's XBoard piece IDs (aliases for tokens XBoard cannot write).
+    ids: XboardIds,
     /// Option choices per built-in game (`option NAME=VALUE`).
     options: BTreeMap<String, Vec<String>>,
     pos: Position,
@@ -137,6 +141,7 @@ impl Session {
             out,
             events,
             pos: Position::start(variant.clone()),
+            ids: XboardIds::new(&variant),
             variant,
             options: BTreeMap::new(),
             no_position: false,
@@ -303,7 +308,7 @@ impl Session {
             }
             "hint" => {
                 if let Some(m) = self.hint {
-                    let text = xboard_move_text(&self.variant, m);
+                    let text = self.ids.move_text(&self.variant, m);
                     self.say(&format!("Hint: {text}"));
                 }
             }
@@ -427,6 +432,7 @@ impl Session {
         let opts = self.options.get(game).cloned().unwrap_or_default();
         match load_variant(game, &opts) {
             Ok(v) => {
+                self.ids = XboardIds::new(&v);
                 self.variant = v.clone();
                 self.pos = Position::start(v);
                 self.no_position = false;
@@ -475,7 +481,8 @@ impl Session {
 
     fn setboard(&mut self, fen: &str, line: &str) {
         self.abort_search();
-        match Position::from_fen(self.variant.clone(), fen) {
+        let fen = self.ids.fen_from_xboard(&self.variant, fen);
+        match Position::from_fen(self.variant.clone(), &fen) {
             Ok(p) => {
                 self.pos = p;
                 self.no_position = false;
@@ -535,7 +542,8 @@ impl Session {
             ));
         }
         self.abort_search();
-        match parse_xboard_move(&mut self.pos, text) {
+        let ours = self.ids.move_from_xboard(&self.variant, text);
+        match parse_xboard_move(&mut self.pos, &ours) {
             Ok(m) => {
                 self.pos.make(m);
                 self.entry = highlight::Entry::default();
@@ -562,7 +570,7 @@ impl Session {
         let answer = if cmd == "lift" {
             highlight::lift(&mut self.pos, sq, &mut self.entry)
         } else {
-            highlight::put(&mut self.pos, sq, &mut self.entry)
+            highlight::put(&mut self.pos, sq, &mut self.entry, &self.ids)
         };
         if let Some(a) = answer {
             self.say(&a);
@@ -620,12 +628,13 @@ impl Session {
         let post = self.post.clone();
         let pos = self.pos.clone();
         let events = self.events.clone();
+        let ids = self.ids.clone();
         let handle = std::thread::spawn(move || {
             let v = pos.variant().clone();
             let result = engine.lock().ok().map(|mut e| {
                 e.search(&pos, &limits, &mut |info| {
                     if post.load(Ordering::SeqCst) {
-                        send(&out, &thinking_line(&v, info));
+                        send(&out, &thinking_line(&v, &ids, info));
                     }
                 })
             });
@@ -662,7 +671,7 @@ impl Session {
         self.hint = result.ponder;
         match result.best {
             Some(m) if self.engine_side == Some(self.pos.side()) => {
-                let text = xboard_move_text(&self.variant, m);
+                let text = self.ids.move_text(&self.variant, m);
                 self.pos.make(m);
                 let legs: Vec<&str> = text.split(',').collect();
                 for (i, leg) in legs.iter().enumerate() {
@@ -724,11 +733,12 @@ impl Session {
                 if piece == "x" {
                     edit.cells.remove(&sq);
                 } else {
-                    let token = match edit.side {
+                    // XBoard's ID in the colour being placed, as our token.
+                    let id = match edit.side {
                         Side::First => piece.to_uppercase(),
                         Side::Second => piece.to_lowercase(),
                     };
-                    edit.cells.insert(sq, token);
+                    edit.cells.insert(sq, self.ids.token(&id));
                 }
             }
         }
@@ -794,14 +804,15 @@ pub fn result_line(o: Outcome) -> String {
 }
 
 /// Thinking output: `ply score time nodes pv`, score in centipawns (mate
-/// in N moves as 100000 + N, mated as -100000 - N), time in centiseconds.
-pub fn thinking_line(v: &Variant, i: &Info) -> String {
+/// in N moves as 100000 + N, mated as -100000 - N), time in centiseconds;
+/// PV moves in XBoard's text with the game's piece IDs (`ids`).
+pub fn thinking_line(v: &Variant, ids: &XboardIds, i: &Info) -> String {
     let score = match i.score {
         Score::Cp(c) => c,
         Score::Mate(m) if m > 0 => 100_000 + m,
         Score::Mate(m) => -100_000 + m,
     };
-    let pv: Vec<String> = i.pv.iter().map(|m| xboard_move_text(v, *m)).collect();
+    let pv: Vec<String> = i.pv.iter().map(|m| ids.move_text(v, *m)).collect();
     format!(
         "{} {score} {} {} {}",
         i.depth,

@@ -4,6 +4,7 @@
 //! Betza movement, so XBoard can draw the board and check moves (CECP v2,
 //! section 9, `setup` and `piece`).
 
+use super::ids::{XboardIds, xboard_id};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Position, Side, Variant};
 
@@ -58,12 +59,14 @@ const MAX_SLOTS: usize = 64;
 
 /// The lines to send after `variant NAME` for a game XBoard does not know
 /// (or knows with another start position): `setup (TABLE) WxH+0_PARENT FEN`
-/// and the `piece` lines. Empty for XBoard's own games at their usual start.
+/// and the `piece` lines, every piece by its XBoard ID ([`XboardIds`]).
+/// Empty for XBoard's own games at their usual start.
 ///
 /// Errors: the game has more piece types than XBoard can draw.
 pub fn setup_lines(v: &Variant, pos: &Position) -> Result<Vec<String>, String> {
     let name = xboard_name(&v.name);
-    let fen = xboard_fen(pos);
+    let ids = XboardIds::new(v);
+    let fen = ids.fen_to_xboard(pos);
     if NATIVE.contains(&name.as_str()) {
         // XBoard knows the game: a different start (an option) is sent as
         // a plain FEN, which XBoard takes when it is not testing legality.
@@ -73,14 +76,14 @@ pub fn setup_lines(v: &Variant, pos: &Position) -> Result<Vec<String>, String> {
             vec![format!("setup {fen}")]
         });
     }
-    let table = piece_table(v)?;
+    let table = piece_table(v, &ids)?;
     let parent = parent_variant(v);
     let mut lines = vec![format!(
         "setup ({table}) {}x{}+0_{parent} {fen}",
         v.geometry.files(),
         v.geometry.ranks()
     )];
-    lines.extend(piece_lines(v));
+    lines.extend(piece_lines(v, &ids));
     Ok(lines)
 }
 
@@ -100,39 +103,6 @@ fn parent_variant(v: &Variant) -> &'static str {
         }
     } else {
         "fairy"
-    }
-}
-
-/// The position as XBoard writes a FEN: the first player's side letter is
-/// XBoard's (`w`), and a FEN without further fields gets `- - 0 1`.
-pub fn xboard_fen(pos: &Position) -> String {
-    let v = pos.variant();
-    let fen = pos.fen();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let letters = v
-        .fen
-        .xboard_side_letters
-        .clone()
-        .unwrap_or_else(|| v.fen.side_letters.clone());
-    let side = &letters[pos.side().index()];
-    let board = fields.first().copied().unwrap_or("");
-    if fields.len() > 2 {
-        format!("{board} {side} {}", fields[2..].join(" "))
-    } else {
-        format!("{board} {side} - - 0 1")
-    }
-}
-
-/// Can XBoard write this token? A letter, maybe dressed with `'` or `!`,
-/// maybe promoted (`+`). The stages of Albers' delayed promotion (`Q^`)
-/// cannot be written; they never stand in a start position.
-fn xboard_id(token: &str) -> bool {
-    let t = token.strip_prefix('+').unwrap_or(token);
-    let b = t.as_bytes();
-    match b {
-        [c] => c.is_ascii_alphabetic(),
-        [c, d] => c.is_ascii_alphabetic() && (*d == b'\'' || *d == b'!'),
-        _ => false,
     }
 }
 
@@ -162,20 +132,25 @@ const PROMOTED_OFFSET: usize = 11;
 /// unpromoted piece in the slot of its letter when that slot is free (so
 /// XBoard draws a Knight for `N`), else in a free slot; each promoted piece
 /// as `^X` (promoted form of `X`), in the Shogi games eleven slots after
-/// `X` as XBoard's own tables have it; the royal `K` last.
+/// `X` as XBoard's own tables have it; the royal `K` last. Pieces appear
+/// by their XBoard IDs (`ids`).
 ///
-/// Errors: more piece types than XBoard has slots.
-pub fn piece_table(v: &Variant) -> Result<String, String> {
+/// Errors: more piece types than XBoard has slots, or a piece without an ID.
+pub fn piece_table(v: &Variant, ids: &XboardIds) -> Result<String, String> {
     let home = home_slots(parent_variant(v));
     let mut slots: Vec<Option<String>> = vec![None; MAX_SLOTS];
     let mut king = None;
     let mut later = Vec::new();
     let mut promoted_forms = Vec::new();
     for p in &v.pieces {
-        if !xboard_id(&p.token) {
-            continue;
+        let id = ids.id(&p.token);
+        if !xboard_id(&id) {
+            return Err(format!(
+                "{}: no free XBoard piece ID for `{}`",
+                v.name, p.token
+            ));
         }
-        let (base, promoted) = base_token(&p.token);
+        let (base, promoted) = base_token(&id);
         if p.royal && !promoted && base == "K" {
             king = Some(base.to_string());
         } else if promoted {
@@ -228,13 +203,12 @@ pub fn piece_table(v: &Variant) -> Result<String, String> {
     Ok(format!("{white}{black}"))
 }
 
-/// One `piece ID& BETZA` line per piece type (`&`: both colours), the
-/// promoted forms as `+ID&`.
-pub fn piece_lines(v: &Variant) -> Vec<String> {
+/// One `piece ID& BETZA` line per piece type (`&`: both colours), by its
+/// XBoard ID (`ids`), the promoted forms as `+ID&`.
+pub fn piece_lines(v: &Variant, ids: &XboardIds) -> Vec<String> {
     v.pieces
         .iter()
-        .filter(|p| xboard_id(&p.token))
-        .map(|p| format!("piece {}& {}", p.token, p.betza))
+        .map(|p| format!("piece {}& {}", ids.id(&p.token), p.betza))
         .collect()
 }
 
@@ -303,7 +277,7 @@ mod tests {
     #[test]
     fn tables_put_letters_in_their_slots_and_promotions_as_carets() {
         let v = builtin("sho-shogi");
-        let t = piece_table(&v).unwrap();
+        let t = piece_table(&v, &XboardIds::new(&v)).unwrap();
         let (white, black) = t.split_at(t.len() / 2);
         assert_eq!(black, white.to_ascii_lowercase());
         // XBoard's own Sho table: PNBRLSE..G, promoted forms 11 slots on.
@@ -313,7 +287,8 @@ mod tests {
             assert!(white.contains(p), "{p} in {white}");
         }
         // Dai Shogi: dressed letters and more types than the documented slots.
-        let t = piece_table(&builtin("dai-shogi")).unwrap();
+        let dai = builtin("dai-shogi");
+        let t = piece_table(&dai, &XboardIds::new(&dai)).unwrap();
         assert!(t.contains("L!") && t.contains("^C'"), "{t}");
     }
 }
