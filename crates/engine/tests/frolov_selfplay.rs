@@ -91,8 +91,20 @@ fn play(v: &Arc<Variant>, seed: u64, depth: u32, t: &mut Tally) -> Outcome {
             moves.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
             moves[rng.next(moves.len())]
         } else {
-            let r = engine.search(&pos, &Limits::depth(depth), &mut |_| {});
-            r.best.expect("a game that has not ended has a move")
+            // Promotions to the opponent's generals (5.3) are rare in engine
+            // play: one that is legal is taken at even odds, so the rule
+            // comes up.
+            let hp = v.hostile_promotion.as_ref().expect("hostile promotion");
+            let mut moves = Vec::new();
+            legal_moves(&mut pos, &mut moves);
+            moves.retain(|m| m.promotion().is_some_and(|p| hp.is_hostile(p)));
+            moves.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
+            if !moves.is_empty() && rng.next(2) == 0 {
+                moves[rng.next(moves.len())]
+            } else {
+                let r = engine.search(&pos, &Limits::depth(depth), &mut |_| {});
+                r.best.expect("a game that has not ended has a move")
+            }
         };
         note_move(&pos, m, t);
         pos.make(m);
@@ -161,5 +173,9 @@ fn frolov_self_play_reaches_every_special_rule() {
         "no capture promotion in {GAMES} games"
     );
     assert!(t.upgrades > 0, "no bonus upgrade in {GAMES} games");
+    assert!(
+        t.hostile_generals > 0,
+        "no promotion to a hostile general in {GAMES} games"
+    );
     assert!(t.points_endings > 0, "no ending on points in {GAMES} games");
 }
