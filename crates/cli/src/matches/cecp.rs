@@ -317,11 +317,10 @@ impl Cecp {
         send(&mut self.p, ".")
     }
 
-    /// A move in XBoard's text as ours (ranks counted from 0 on boards of
-    /// ten ranks, files by grid letter); text that is no move is left for
-    /// the referee to reject.
-    /// The engine's move `m` in our text, made on the board when legal
-    /// (`@@@@` is a pass there; see [`parse_xboard_move`]).
+    /// The engine's move `m`, in XBoard's text (ranks counted from 0 on
+    /// boards of ten ranks, files by grid letter; `@@@@` a pass, see
+    /// [`parse_xboard_move`]), as ours; made on the board when legal. Text
+    /// that is no legal move is left for the referee to reject.
     fn ours(&mut self, m: String) -> String {
         match &mut self.board {
             Some(pos) => match parse_xboard_move(pos, &m) {
