@@ -420,6 +420,18 @@ impl<'a> Searcher<'a> {
         noisy_moves(&self.pos, out);
     }
 
+    /// Makes a move of a node's list: checked in full when in check
+    /// ([`Self::make_legal`]), else by [`Self::make_safe`]; returns whether
+    /// it was made.
+    #[inline]
+    fn make_tried(&mut self, m: Move, in_check: bool) -> bool {
+        if in_check {
+            self.make_legal(m)
+        } else {
+            self.make_safe(m)
+        }
+    }
+
     /// Makes a pseudo-legal move unless it leaves the mover's royal
     /// attacked; returns whether it was made.
     #[inline]
@@ -779,12 +791,7 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                 }
-                let made = if in_check {
-                    self.make_legal(m)
-                } else {
-                    self.make_safe(m)
-                };
-                if !made {
+                if !self.make_tried(m, in_check) {
                     continue;
                 }
                 legal += 1;
@@ -984,12 +991,7 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                 }
-                let made = if in_check {
-                    self.make_legal(m)
-                } else {
-                    self.make_safe(m)
-                };
-                if !made {
+                if !self.make_tried(m, in_check) {
                     continue;
                 }
                 legal += 1;

@@ -262,7 +262,9 @@ fn turns(dirs: &[char]) -> Option<Vec<i32>> {
     Some(out)
 }
 
-const UNIT: [Vector; 8] = [
+/// The eight King directions (files, ranks), counter-clockwise from one
+/// file right: the Betza compiler's turning order and the Checker's leg codes.
+pub const UNIT: [Vector; 8] = [
     (1, 0),
     (1, 1),
     (0, 1),

@@ -479,10 +479,10 @@ impl Session {
         self.resume_analysis();
     }
 
-    fn setboard(&mut self, fen: &str, line: &str) {
-        self.abort_search();
-        let fen = self.ids.fen_from_xboard(&self.variant, fen);
-        match Position::from_fen(self.variant.clone(), &fen) {
+    /// Sets the game to `fen` (kamil's form); a FEN that does not read
+    /// leaves no position and is reported as `Error (what: reason): line`.
+    fn load_fen(&mut self, fen: &str, what: &str, line: &str) {
+        match Position::from_fen(self.variant.clone(), fen) {
             Ok(p) => {
                 self.pos = p;
                 self.no_position = false;
@@ -490,9 +490,15 @@ impl Session {
             }
             Err(e) => {
                 self.no_position = true;
-                self.error(&format!("bad FEN: {e}"), line);
+                self.error(&format!("{what}: {e}"), line);
             }
         }
+    }
+
+    fn setboard(&mut self, fen: &str, line: &str) {
+        self.abort_search();
+        let fen = self.ids.fen_from_xboard(&self.variant, fen);
+        self.load_fen(&fen, "bad FEN", line);
         self.resume_analysis();
     }
 
@@ -775,17 +781,7 @@ impl Session {
         }
         let side = &self.variant.fen.side_letters[self.pos.side().index()];
         let fen = format!("{} {side}", rows.join("/"));
-        match Position::from_fen(self.variant.clone(), &fen) {
-            Ok(p) => {
-                self.pos = p;
-                self.no_position = false;
-                self.over = false;
-            }
-            Err(e) => {
-                self.no_position = true;
-                self.error(&format!("edit: {e}"), ".");
-            }
-        }
+        self.load_fen(&fen, "edit", ".");
         self.resume_analysis();
     }
 }

@@ -39,16 +39,7 @@ use crate::position::Position;
 pub const MAX_LEGS: usize = 9;
 
 /// The eight King directions (files, ranks); the index is a leg's code.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+pub use crate::betza::UNIT as DIRECTIONS;
 
 /// The compiled `[special.checker]` table: which type is the Checker, the
 /// board offsets of the eight directions, and the rule book's alternatives

@@ -1011,7 +1011,7 @@ fn build(
             }
             let mut offsets = [0i16; 8];
             for (o, &(dx, dy)) in offsets.iter_mut().zip(DIRECTIONS.iter()) {
-                *o = geometry.offset(dx, dy);
+                *o = geometry.offset(i32::from(dx), i32::from(dy));
             }
             Some(CheckerRules {
                 kind,
