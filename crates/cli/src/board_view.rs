@@ -85,7 +85,7 @@ fn label_width(v: &Variant) -> usize {
 pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
     let g = &v.geometry;
     if m.kind == MoveKind::Opening
-        && let Some(op) = &v.compulsory_opening
+        && let Some(op) = &v.specials.compulsory_opening
     {
         let side = if g.rank(m.from) < g.ranks() / 2 { 0 } else { 1 };
         return op.moves[side].iter().flat_map(|&(a, b)| [a, b]).collect();
@@ -93,7 +93,7 @@ pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
     let mut out = vec![m.from];
     if m.kind == MoveKind::Checker {
         // A Checker series: every landing square (`via` holds its legs).
-        if let Some(ck) = &v.checker {
+        if let Some(ck) = &v.specials.checker {
             let (l, n) = kamil_rules::special::checker::landings(ck, &m);
             out.extend_from_slice(&l[..n]);
         }
@@ -161,7 +161,12 @@ pub fn render(pos: &Position, last: Option<Move>, style: Style) -> String {
                     SECOND_COLOR
                 };
                 paint(text, code)
-            } else if v.citadels.as_ref().is_some_and(|c| c.is_citadel(sq)) {
+            } else if v
+                .specials
+                .citadels
+                .as_ref()
+                .is_some_and(|c| c.is_citadel(sq))
+            {
                 format!("{:>w$}", "+")
             } else {
                 format!("{:>w$}", ".")
@@ -218,7 +223,7 @@ pub fn legend(v: &Variant) -> String {
         side_marking(v, Side::Second)
     );
     out.push_str("[ ] the last move's squares; . an empty square; # not a square.\n");
-    if let Some(c) = &v.citadels {
+    if let Some(c) = &v.specials.citadels {
         let list: Vec<String> = c
             .squares
             .iter()

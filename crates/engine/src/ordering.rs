@@ -38,7 +38,7 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
         }
     }
     if m.kind == MoveKind::Checker
-        && let Some(ck) = &pos.variant().checker
+        && let Some(ck) = &pos.variant().specials.checker
     {
         // A Checker series: every piece its jumps take.
         checker::for_each_capture(ck, pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
@@ -55,6 +55,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
         || (m.kind == MoveKind::Checker
             && pos
                 .variant()
+                .specials
                 .checker
                 .is_some_and(|ck| checker::captures(&ck, pos, &m).0 != 0))
 }
@@ -69,14 +70,14 @@ pub fn promotion_gain(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
     let mut gain = match m.promotion() {
         Some(t) => {
             let old = eval.value(pos.at(m.from).kind());
-            match &v.hostile_promotion {
+            match &v.specials.hostile_promotion {
                 Some(hp) if hp.is_hostile(t) => -(eval.value(t) + old),
                 _ => eval.value(t) - old,
             }
         }
         None => 0,
     };
-    if let Some(cp) = &v.capture_promotion
+    if let Some(cp) = &v.specials.capture_promotion
         && let Some((old, new)) = capture_promotion::upgrade_by(cp, pos, m)
     {
         gain += eval.value(new.kind()) - eval.value(old.kind());

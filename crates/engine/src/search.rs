@@ -216,7 +216,10 @@ fn history_checks(pos: &Position) -> Vec<bool> {
 /// Does a repetition in which one side checked on every move score other
 /// than a draw (perpetual check loses, or Dynamic Scoring credits it)?
 fn perpetual_counts(v: &kamil_rules::Variant) -> bool {
-    v.rules.perpetual_check_loses || v.dynamic_scoring.is_some_and(|d| d.perpetual_checks == 0)
+    v.rules.perpetual_check_loses
+        || v.specials
+            .dynamic_scoring
+            .is_some_and(|d| d.perpetual_checks == 0)
 }
 
 /// Late-move reduction in plies by depth and move number.
@@ -302,9 +305,9 @@ impl<'a> Searcher<'a> {
         let v = pos.variant();
         // A pass is no sound test where the rules change with each own move
         // (Albers' ripening) or a compulsory turn is pending.
-        let null_ok = !v.ripening && v.compulsory_opening.is_none();
-        let legal_lists = v.checker.is_some();
-        let lean_quiescence = v.capture_promotion.is_some();
+        let null_ok = !v.ripening && v.specials.compulsory_opening.is_none();
+        let legal_lists = v.specials.checker.is_some();
+        let lean_quiescence = v.specials.capture_promotion.is_some();
         Searcher {
             checks,
             keys,
@@ -463,7 +466,7 @@ impl<'a> Searcher<'a> {
     /// The score of an ending that draws in most games: 0, or where the
     /// variant decides it on points (Frolov's material count), that result.
     fn drawn_score(&self, reason: Reason, ply: usize) -> i32 {
-        if self.pos.variant().material_points.is_none() {
+        if self.pos.variant().specials.material_points.is_none() {
             return 0;
         }
         self.outcome_score(draw_or_points(&self.pos, reason), ply)
@@ -962,7 +965,7 @@ impl<'a> Searcher<'a> {
         } else {
             self.noisy_node_moves(&mut frame.moves);
         }
-        if self.pos.variant().capture_promotion.is_some() {
+        if self.pos.variant().specials.capture_promotion.is_some() {
             best_upgrades_only(&self.pos, self.ev, &mut frame.moves);
         }
         self.score_moves(&mut frame, None, ply, 0);

@@ -50,8 +50,16 @@ impl Lcg {
 /// Counts what `m` does under the special rules, before it is made.
 fn note_move(pos: &Position, m: Move, t: &mut Tally) {
     let v = pos.variant();
-    let cp = v.capture_promotion.as_ref().expect("capture promotion");
-    let hp = v.hostile_promotion.as_ref().expect("hostile promotion");
+    let cp = v
+        .specials
+        .capture_promotion
+        .as_ref()
+        .expect("capture promotion");
+    let hp = v
+        .specials
+        .hostile_promotion
+        .as_ref()
+        .expect("hostile promotion");
     let victim = match m.kind {
         MoveKind::EnPassant => pos.at(m.extra),
         _ if m.to != m.from => pos.at(m.to),
@@ -94,7 +102,11 @@ fn play(v: &Arc<Variant>, seed: u64, depth: u32, t: &mut Tally) -> Outcome {
             // Promotions to the opponent's generals (5.3) are rare in engine
             // play: one that is legal is taken at even odds, so the rule
             // comes up.
-            let hp = v.hostile_promotion.as_ref().expect("hostile promotion");
+            let hp = v
+                .specials
+                .hostile_promotion
+                .as_ref()
+                .expect("hostile promotion");
             let mut moves = Vec::new();
             legal_moves(&mut pos, &mut moves);
             moves.retain(|m| m.promotion().is_some_and(|p| hp.is_hostile(p)));

@@ -79,7 +79,7 @@ fn allowed(o: &Outcome) -> bool {
 /// Does `m` (legal here) take the Pawn that just double-stepped by a
 /// Checker's jump over the passed square (5.5)?
 fn checker_en_passant(pos: &Position, m: &Move) -> bool {
-    let (Some(ck), Some(ep)) = (pos.variant().checker, pos.en_passant()) else {
+    let (Some(ck), Some(ep)) = (pos.variant().specials.checker, pos.en_passant()) else {
         return false;
     };
     if m.kind != MoveKind::Checker {
@@ -92,7 +92,7 @@ fn checker_en_passant(pos: &Position, m: &Move) -> bool {
 
 fn play_game(seed: u64, engine: &mut Engine, c: &mut Counts) {
     let v = Arc::new(Variant::builtin("ordinary-variant", &[]).unwrap());
-    let ck = v.checker.unwrap();
+    let ck = v.specials.checker.unwrap();
     let mut pos = Position::start(v);
     let mut rng = Rng(seed);
     engine.new_game();

@@ -64,7 +64,10 @@ fn special(pos: &Position, m: Move) -> bool {
     let v = pos.variant();
     m.kind != MoveKind::Normal
         || m.promotion().is_some()
-        || v.citadels.as_ref().is_some_and(|c| c.is_citadel(m.to))
+        || v.specials
+            .citadels
+            .as_ref()
+            .is_some_and(|c| c.is_citadel(m.to))
 }
 
 /// The King step that brings it nearest the opponent's citadel, if any.
@@ -73,6 +76,7 @@ fn king_march(pos: &Position, moves: &[Move]) -> Option<Move> {
     let g = &v.geometry;
     let king = v.piece_by_key("king")?;
     let target = v
+        .specials
         .citadels
         .as_ref()?
         .squares
@@ -99,7 +103,7 @@ fn check_result(pos: &mut Position, o: Outcome) {
         Outcome::Draw {
             reason: Reason::Citadel,
         } => {
-            let c = v.citadels.as_ref().unwrap();
+            let c = v.specials.citadels.as_ref().unwrap();
             let king = v.piece_by_key("king").unwrap();
             assert!(
                 c.squares.iter().any(|&(sq, owner)| {
@@ -187,7 +191,7 @@ fn two_hundred_games_use_every_special_rule() {
             if m.kind == MoveKind::Normal && p.kind() == giraffe {
                 counts.giraffe_moves += 1;
             }
-            if v.citadels.as_ref().unwrap().is_citadel(m.to) {
+            if v.specials.citadels.as_ref().unwrap().is_citadel(m.to) {
                 counts.citadel_entries += 1;
             }
             match m.kind {

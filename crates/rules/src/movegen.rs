@@ -20,7 +20,7 @@ use crate::variant::{PromotionWhen, RiderReach, Variant};
 /// Appends every pseudo-legal move of the side to move to `out`.
 pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
     pseudo_plain(pos, out);
-    if let Some(ck) = &pos.variant().checker {
+    if let Some(ck) = &pos.variant().specials.checker {
         for &sq in pos.pieces(pos.side()) {
             if pos.at(sq).kind() == ck.kind {
                 checker::series(ck, pos, sq, out);
@@ -50,10 +50,10 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
     }
-    if let Some(pop) = &v.pawn_of_pawns {
+    if let Some(pop) = &v.specials.pawn_of_pawns {
         pawn_of_pawns::moves(pop, pos, out);
     }
-    if let Some(ks) = &v.king_swap {
+    if let Some(ks) = &v.specials.king_swap {
         king_swap::pseudo(ks, pos, out);
     }
 }
@@ -64,7 +64,7 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
 /// [`count_legal`] add them themselves; a search over [`pseudo_moves`]
 /// calls this when none of those was legal. Pseudo-legal, like those.
 pub fn fallback_moves(pos: &Position, out: &mut Vec<Move>) {
-    if let Some(ks) = &pos.variant().king_swap {
+    if let Some(ks) = &pos.variant().specials.king_swap {
         king_swap::fallback(ks, pos, out);
     }
 }
@@ -73,12 +73,13 @@ pub fn fallback_moves(pos: &Position, out: &mut Vec<Move>) {
 /// legal ([`fallback_moves`])?
 #[inline]
 pub fn has_fallback(v: &Variant) -> bool {
-    v.king_swap.is_some()
+    v.specials.king_swap.is_some()
 }
 
 fn opening_move(pos: &Position, out: &mut Vec<Move>) {
     let v = pos.variant();
     let list = &v
+        .specials
         .compulsory_opening
         .as_ref()
         .expect("pending opening needs the module")
@@ -107,7 +108,7 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         gen_moves::<false>(pos, v, sq, pos.at(sq), &guards, out);
         special_moves(pos, v, start, out);
-        if let Some(ck) = &v.checker
+        if let Some(ck) = &v.specials.checker
             && pos.at(sq).kind() == ck.kind
         {
             // Checker series that capture (special/checker.rs).
@@ -124,7 +125,7 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
         }
     }
     // Relocations and transfers change the pawn of pawns' stage: promotions.
-    if let Some(pop) = &v.pawn_of_pawns {
+    if let Some(pop) = &v.specials.pawn_of_pawns {
         pawn_of_pawns::moves(pop, pos, out);
     }
 }
@@ -134,10 +135,10 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
 /// 5.3), then upgrade choices and compound promotion lists (5.4-5.5).
 #[inline(always)]
 fn special_moves(pos: &Position, v: &Variant, start: usize, out: &mut Vec<Move>) {
-    if let Some(hp) = &v.hostile_promotion {
+    if let Some(hp) = &v.specials.hostile_promotion {
         hostile_promotion::expand_drops(pos, hp, start, out);
     }
-    if let Some(cp) = &v.capture_promotion {
+    if let Some(cp) = &v.specials.capture_promotion {
         capture_promotion::expand(pos, cp, start, out);
     }
 }
@@ -197,7 +198,7 @@ fn gen_moves<const QUIET: bool>(
     };
     let initial = pos.on_initial(sq, p);
     // Hiashatar's zones (special/bodyguard.rs) bound leaps and slides.
-    let zoned = v.bodyguard.as_ref().is_some_and(|bg| {
+    let zoned = v.specials.bodyguard.as_ref().is_some_and(|bg| {
         bodyguard::leaps_and_rides::<QUIET>(bg, guards, pos, v, sq, p, initial, promotable, out)
     });
     let (leaps, rides) = if zoned {
@@ -353,10 +354,10 @@ fn restrict(pos: &Position, v: &Variant, p: Piece, out: &mut Vec<Move>, start: u
         }
         out.truncate(k);
     }
-    if let Some(c) = &v.citadels {
+    if let Some(c) = &v.specials.citadels {
         c.restrict(pos, p, out, start);
     }
-    if let Some(pop) = &v.pawn_of_pawns
+    if let Some(pop) = &v.specials.pawn_of_pawns
         && p.kind() == pop.relocated
     {
         pawn_of_pawns::rewrite_arrival(pop, pos, p, out, start);
@@ -675,12 +676,12 @@ fn pins_back(
 /// A frozen piece ([`Position::frozen`]) attacks nothing.
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
-    if let Some(c) = &v.citadels
+    if let Some(c) = &v.specials.citadels
         && c.is_sanctuary(target)
     {
         return false;
     }
-    if let Some(bg) = &v.bodyguard {
+    if let Some(bg) = &v.specials.bodyguard {
         return bodyguard::is_attacked(bg, pos, target, by);
     }
     let t = &v.attacks[by.index()];
@@ -742,7 +743,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             break;
         }
     }
-    if let Some(ck) = &v.checker
+    if let Some(ck) = &v.specials.checker
         && checker::attacks(ck, pos, target, by)
     {
         return true;
@@ -790,7 +791,7 @@ pub fn in_check(pos: &Position, side: Side) -> bool {
 #[inline]
 pub fn mover_exposed(pos: &mut Position) -> bool {
     let v = pos.variant();
-    if let Some(lt) = &v.lion_trading
+    if let Some(lt) = &v.specials.lion_trading
         && lion::violated(lt, pos)
     {
         return true;
@@ -798,7 +799,7 @@ pub fn mover_exposed(pos: &mut Position) -> bool {
     if royal_exposed(pos) {
         return true;
     }
-    v.pawn_of_pawns.is_some()
+    v.specials.pawn_of_pawns.is_some()
         && pos
             .last_move()
             .is_some_and(|m| m.kind == MoveKind::Relocate)
@@ -870,8 +871,8 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
         || !t.hops.is_empty()
         || !t.bents.is_empty()
         || v.ripening
-        || v.capture_promotion.is_some()
-        || v.hostile_promotion.is_some()
+        || v.specials.capture_promotion.is_some()
+        || v.specials.hostile_promotion.is_some()
     {
         return None;
     }
@@ -935,7 +936,7 @@ pub fn special_legal(pos: &mut Position, m: Move) -> bool {
         pos.unmake();
         return ok;
     }
-    let Some(lt) = pos.variant().lion_trading else {
+    let Some(lt) = pos.variant().specials.lion_trading else {
         return true;
     };
     if !lion::captures_lion(&lt, pos, m) {
@@ -965,7 +966,7 @@ fn trial(
     if m.kind == MoveKind::Relocate {
         return true;
     }
-    if let Some(bg) = &pos.variant().bodyguard
+    if let Some(bg) = &pos.variant().specials.bodyguard
         && safety
         && bodyguard::may_expose(bg, pos, m)
     {
@@ -982,7 +983,7 @@ fn trial(
 /// [`crate::outcome`]): royal safety where the variant has it, and the
 /// special modules' bans (Lion trading, rules/chu-shogi.md 6.4).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
-    if let Some(ck) = pos.variant().checker {
+    if let Some(ck) = pos.variant().specials.checker {
         // Series, forced continuations and the compulsory-capture filter.
         checker::legal_moves(&ck, pos, out);
         return;
@@ -998,10 +999,10 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 
 /// Keeps the legal moves of `out[start..]`.
 fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
-    let lt = pos.variant().lion_trading;
+    let lt = pos.variant().specials.lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats && pos.variant().pawn_of_pawns.is_none() {
+    if !safety && lt.is_none() && !no_repeats && pos.variant().specials.pawn_of_pawns.is_none() {
         return;
     }
     let fast = if safety { shortcut(pos) } else { None };
@@ -1026,7 +1027,7 @@ fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
 /// Number of legal moves, without keeping them.
 pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     buf.clear();
-    if pos.variant().checker.is_some() {
+    if pos.variant().specials.checker.is_some() {
         legal_moves(pos, buf);
         return buf.len() as u64;
     }
@@ -1042,10 +1043,10 @@ pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
 
 /// Number of legal moves in `buf`.
 fn count_kept(pos: &mut Position, buf: &[Move]) -> u64 {
-    let lt = pos.variant().lion_trading;
+    let lt = pos.variant().specials.lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats && pos.variant().pawn_of_pawns.is_none() {
+    if !safety && lt.is_none() && !no_repeats && pos.variant().specials.pawn_of_pawns.is_none() {
         return buf.len() as u64;
     }
     let fast = if safety { shortcut(pos) } else { None };

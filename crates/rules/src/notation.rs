@@ -36,7 +36,7 @@ pub fn move_text(v: &Variant, m: Move) -> String {
     let mut s = String::new();
     if m.kind == MoveKind::Opening {
         let side = if g.rank(m.from) < g.ranks() / 2 { 0 } else { 1 };
-        if let Some(op) = &v.compulsory_opening {
+        if let Some(op) = &v.specials.compulsory_opening {
             for &(a, b) in &op.moves[side] {
                 s.push_str(&format!("{}{}", g.name(a), g.name(b)));
             }
@@ -46,7 +46,7 @@ pub fn move_text(v: &Variant, m: Move) -> String {
     s.push_str(&g.name(m.from).to_string());
     if m.kind == MoveKind::Checker {
         // A Checker series: every landing square (`c3e5g7`).
-        if let Some(ck) = &v.checker {
+        if let Some(ck) = &v.specials.checker {
             checker::for_each_leg(ck, &m, |_, land| s.push_str(&g.name(land).to_string()));
         }
         return s;
@@ -77,7 +77,7 @@ pub fn move_text(v: &Variant, m: Move) -> String {
 /// `@` before a hostile general's drop square, `/` before an upgraded
 /// piece's square (rules/frolov-10x10.md 5.3, 5.5).
 fn aux_mark(v: &Variant, m: Move) -> char {
-    match (&v.hostile_promotion, m.promotion()) {
+    match (&v.specials.hostile_promotion, m.promotion()) {
         (Some(hp), Some(t)) if hp.is_hostile(t) => '@',
         _ => '/',
     }
@@ -163,7 +163,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         )));
     }
     let (from, to) = (sqs[0], *sqs.last().expect("two or more"));
-    if let Some(ck) = &v.checker
+    if let Some(ck) = &v.specials.checker
         && suffix.is_empty()
         && let Some(m) = checker_path(ck, pos, &sqs, &legal)
     {

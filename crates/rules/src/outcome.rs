@@ -291,17 +291,17 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
     let o = s.flip();
-    if let Some(c) = &v.citadels
+    if let Some(c) = &v.specials.citadels
         && let Some(end) = c.ended(pos)
     {
         return Some(end);
     }
-    if let Some(cp) = &v.capture_promotion
+    if let Some(cp) = &v.specials.capture_promotion
         && let Some(out) = capture_promotion::ended(cp, pos)
     {
         return Some(out);
     }
-    if let Some(cw) = &v.citadel_win
+    if let Some(cw) = &v.specials.citadel_win
         && let Some(out) = citadel_win::ended(cw, pos)
     {
         return Some(out);
@@ -320,7 +320,7 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
             });
         }
     }
-    if let Some(ds) = &v.dynamic_scoring {
+    if let Some(ds) = &v.specials.dynamic_scoring {
         return ds.ended_by_rule(pos);
     }
     let (ns, no) = (pos.non_royal_count(s), pos.non_royal_count(o));
@@ -428,7 +428,7 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
         return Some(o);
     }
     let v = pos.variant().clone();
-    let ds = v.dynamic_scoring;
+    let ds = v.specials.dynamic_scoring;
     let draw = |pos: &Position, reason: Reason| match &ds {
         Some(d) => d.result(reason, None),
         None => Some(draw_or_points(pos, reason)),
@@ -492,7 +492,8 @@ fn insufficient_material(pos: &Position) -> bool {
 
 /// The result when `mated` is checkmated.
 pub fn checkmate(v: &Variant, mated: Side) -> Outcome {
-    v.dynamic_scoring
+    v.specials
+        .dynamic_scoring
         .and_then(|d| d.result(Reason::Checkmate, Some(mated.flip())))
         .unwrap_or(Outcome::Win {
             winner: mated.flip(),
@@ -504,7 +505,8 @@ pub fn checkmate(v: &Variant, mated: Side) -> Outcome {
 /// check: the variant's verdict, or Dynamic Scoring's partial win for the
 /// other player (rules/ordinary-variant.md 7.2).
 pub fn stalemate(v: &Variant, stalemated: Side) -> Outcome {
-    v.dynamic_scoring
+    v.specials
+        .dynamic_scoring
         .and_then(|d| d.result(Reason::Stalemate, Some(stalemated.flip())))
         .unwrap_or_else(|| verdict(stalemated, v.rules.stalemate, Reason::Stalemate))
 }
@@ -513,6 +515,7 @@ pub fn stalemate(v: &Variant, stalemated: Side) -> Outcome {
 /// perpetual check loses, Dynamic Scoring's partial win where it scores.
 pub fn perpetual_check(v: &Variant, checker: Side) -> Outcome {
     match v
+        .specials
         .dynamic_scoring
         .and_then(|d| d.result(Reason::PerpetualCheck, Some(checker)))
     {
@@ -530,7 +533,7 @@ pub fn perpetual_check(v: &Variant, checker: Side) -> Outcome {
 /// A result the player to move may claim instead of moving (Dynamic
 /// Scoring's bare King, rules/ordinary-variant.md 7.2, A16), if any.
 pub fn claimable(pos: &Position) -> Option<Outcome> {
-    pos.variant().dynamic_scoring?.claimable(pos)
+    pos.variant().specials.dynamic_scoring?.claimable(pos)
 }
 
 /// Has the player who just moved given check with each of its last `n`
@@ -568,7 +571,7 @@ fn checks_in_a_row(pos: &mut Position, n: u32) -> Option<Side> {
 /// decides such endings by a material count, a points result
 /// (rules/frolov-10x10.md 7.1).
 pub fn draw_or_points(pos: &Position, reason: Reason) -> Outcome {
-    match &pos.variant().material_points {
+    match &pos.variant().specials.material_points {
         Some(mp) => material_points::decide(mp, pos, reason),
         None => Outcome::Draw { reason },
     }

@@ -115,7 +115,11 @@ impl Position {
             side: Side::First,
             castling: 0,
             // Without a swap field both rights are unused (a FEN without fields).
-            swap: if variant.king_swap.is_some() { 3 } else { 0 },
+            swap: if variant.specials.king_swap.is_some() {
+                3
+            } else {
+                0
+            },
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -268,7 +272,7 @@ impl Position {
                         pos.swap |= bit;
                     }
                     // Rights without the rule in force are void.
-                    if variant.king_swap.is_none() {
+                    if variant.specials.king_swap.is_none() {
                         pos.swap = 0;
                     }
                 }
@@ -306,7 +310,7 @@ impl Position {
                 }
             }
         }
-        if let Some(op) = &variant.compulsory_opening {
+        if let Some(op) = &variant.specials.compulsory_opening {
             // A side still owes its compulsory turn while every advance is still open.
             for side in Side::BOTH {
                 let open = op.moves[side.index()]
@@ -394,7 +398,7 @@ impl Position {
                 h ^= z.state[SWAP_KEY + side.index()];
             }
         }
-        if let Some(lt) = &v.lion_trading {
+        if let Some(lt) = &v.specials.lion_trading {
             h ^= lion::state_key(lt, self, 0);
         }
         h ^ self.frozen_key(self.frozen)
@@ -607,7 +611,7 @@ impl Position {
     fn promote(&mut self, mv: Move, moved: Piece) {
         let Some(t) = mv.promotion() else { return };
         self.remove(mv.to);
-        let (owner, sq) = match &self.variant.hostile_promotion {
+        let (owner, sq) = match &self.variant.specials.hostile_promotion {
             Some(hp) if hp.is_hostile(t) => (
                 moved.side().flip(),
                 hostile_promotion::placed_square(hp, mv),
@@ -619,7 +623,7 @@ impl Position {
 
     /// Where the piece created by `mv`'s promotion stands.
     fn promoted_square(&self, mv: Move) -> Square {
-        match &self.variant.hostile_promotion {
+        match &self.variant.specials.hostile_promotion {
             Some(hp) => hostile_promotion::placed_square(hp, mv),
             None => mv.to,
         }
@@ -700,7 +704,10 @@ impl Position {
             MoveKind::Checker => {
                 // Walk the series: enemies jumped are taken, and an empty
                 // square jumped is the en passant square (5.5).
-                let ck = v.checker.expect("a Checker series needs its module");
+                let ck = v
+                    .specials
+                    .checker
+                    .expect("a Checker series needs its module");
                 let enemy = moved.side().flip();
                 let ep = self.ep;
                 checker::for_each_leg(&ck, &mv, |mid, _| {
@@ -721,6 +728,7 @@ impl Position {
             MoveKind::Opening => {
                 let s = moved.side().index();
                 let list = v
+                    .specials
                     .compulsory_opening
                     .as_ref()
                     .expect("opening move needs the module")
@@ -753,13 +761,13 @@ impl Position {
                 self.exchange(mv.to, mv.extra);
             }
         }
-        if let Some(cp) = &v.capture_promotion
+        if let Some(cp) = &v.specials.capture_promotion
             && let Some((sq, p)) =
                 capture_promotion::changes(cp, self, mv, moved, &self.captures[ncap_before..])
         {
             self.transform(sq, p);
         }
-        if let Some(hp) = &v.hostile_promotion {
+        if let Some(hp) = &v.specials.hostile_promotion {
             // 5.3: a hostile piece just made may not move on its owner's next turn.
             let frozen = match mv.promotion() {
                 Some(t) if hp.freeze && hp.is_hostile(t) => {
@@ -803,7 +811,7 @@ impl Position {
         }
         let ncap = self.captures.len() - ncap_before;
         self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
-        if let Some(lt) = &v.lion_trading {
+        if let Some(lt) = &v.specials.lion_trading {
             // The counter-strike state of the move before lapses; this move's begins.
             self.hash ^= lion::state_key(lt, self, 1) ^ lion::state_key(lt, self, 0);
         }
@@ -909,6 +917,7 @@ impl Position {
             MoveKind::Opening => {
                 let s = u.moved.side().index();
                 let list = v
+                    .specials
                     .compulsory_opening
                     .as_ref()
                     .expect("opening move needs the module")

@@ -321,6 +321,7 @@ fn fr_21an_start_material() {
     assert!(c["note"].as_str().unwrap().contains("121"));
     let mp = pos
         .variant()
+        .specials
         .material_points
         .clone()
         .expect("points module");
@@ -766,6 +767,7 @@ fn perft_checked(pos: &mut Position, depth: u32, out: &mut Breakdown) {
         legal_moves(pos, &mut moves);
         let v = pos.variant().clone();
         let cp = v
+            .specials
             .capture_promotion
             .clone()
             .expect("Frolov has capture promotion");

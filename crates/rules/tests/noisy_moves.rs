@@ -33,7 +33,8 @@ fn noisy_moves_are_the_captures_and_promotions() {
                                 || m.via_capture
                                 || m.kind == MoveKind::EnPassant
                                 || (m.kind == MoveKind::Checker
-                                    && v.checker
+                                    && v.specials
+                                        .checker
                                         .is_some_and(|ck| checker::captures(&ck, &pos, m).0 != 0))
                                 || (m.to != m.from && pos.at(m.to).is_side(enemy)))
                     })

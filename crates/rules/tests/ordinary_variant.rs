@@ -193,7 +193,7 @@ fn walk(pos: &mut Position, depth: u32, c: &mut Count) {
     legal_moves(pos, &mut moves);
     let fen = pos.fen();
     let hash = pos.hash();
-    let ck = pos.variant().checker.expect("the Checker module");
+    let ck = pos.variant().specials.checker.expect("the Checker module");
     for m in moves {
         let before = pos.non_royal_count(Side::First) + pos.non_royal_count(Side::Second);
         let jump = m.kind == MoveKind::Checker;

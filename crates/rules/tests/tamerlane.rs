@@ -87,7 +87,7 @@ fn brute_exposed(pos: &Position) -> bool {
 /// The capture squares of a pawn of `side` on `t` (main board only).
 fn capture_squares(pos: &Position, t: Square, side: Side) -> Vec<Square> {
     let g = &pos.variant().geometry;
-    let c = pos.variant().citadels.as_ref().unwrap();
+    let c = pos.variant().specials.citadels.as_ref().unwrap();
     let dy = if side == Side::First { 1 } else { -1 };
     [-1, 1]
         .iter()
@@ -228,7 +228,7 @@ fn board_has_112_squares_and_two_citadels() {
     let v = variant("tamerlane", &[]);
     let g = &v.geometry;
     assert_eq!(g.squares().count(), 112);
-    let c = v.citadels.as_ref().unwrap();
+    let c = v.specials.citadels.as_ref().unwrap();
     let l2 = g.parse_square("l2").unwrap();
     let z9 = g.parse_square("z9").unwrap();
     assert_eq!(c.owner(l2), Some(Side::First));
@@ -658,7 +658,7 @@ fn greenwood_presets_load_with_their_arrays() {
         assert_eq!(at(&pos, "f9"), piece(&pos, "king", Side::Second));
         let extra = if n <= 2 { "guard" } else { "queen" };
         assert_eq!(at(&pos, "f2"), piece(&pos, extra, Side::First));
-        let c = pos.variant().citadels.clone().unwrap();
+        let c = pos.variant().specials.citadels.clone().unwrap();
         assert!(c.is_citadel(sq(&pos, "m2")) && c.is_citadel(sq(&pos, "z9")));
         let n1 = perft(&mut pos, 1);
         assert_eq!(perft(&mut pos, 2), n1 * n1, "greenwood-{n}: no contact yet");
@@ -721,7 +721,7 @@ fn greenwood_engine_horizontal_option() {
 #[test]
 fn greenwood_transfer_square_is_the_pawn_of_kings_start() {
     let v = variant("tamerlane-greenwood-1", &[]);
-    let t = v.pawn_of_pawns.unwrap().transfer;
+    let t = v.specials.pawn_of_pawns.unwrap().transfer;
     assert_eq!(v.geometry.name(t[0]).to_string(), "g3");
     assert_eq!(v.geometry.name(t[1]).to_string(), "f8");
 }

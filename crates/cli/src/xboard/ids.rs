@@ -396,7 +396,7 @@ mod tests {
         let ids = XboardIds::new(&silent);
         assert_eq!(ids.move_from_xboard(&silent, "a9a10x"), "a9a10x");
         let mut v = (*silent).clone();
-        v.promotion.silent = false;
+        v.core.promotion.silent = false;
         let v = Arc::new(v);
         assert_eq!(ids.move_from_xboard(&v, "a9a10x"), "a9a10px");
         assert_eq!(ids.move_from_xboard(&v, "a9a10X"), "a9a10px");

@@ -89,7 +89,7 @@ pub fn setup_lines(v: &Variant, pos: &Position) -> Result<Vec<String>, String> {
 
 /// The start FEN of a built-in game without options.
 fn builtin_start(name: &str) -> Option<String> {
-    Variant::builtin(name, &[]).ok().map(|v| v.start_fen)
+    Variant::builtin(name, &[]).ok().map(|v| v.core.start_fen)
 }
 
 /// XBoard's parent variant: rules XBoard applies where the `piece` lines

@@ -34,7 +34,7 @@ pub enum Affects {
     All,
 }
 
-/// The compiled `[special.bodyguard]` table (rules/hiashatar.md 5.1-5.2).
+/// The compiled `[special.specials.bodyguard]` table (rules/hiashatar.md 5.1-5.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Bodyguard {
     /// Bit per Bodyguard type.
@@ -71,7 +71,7 @@ impl Guards {
             squares: [[Square::NONE; MAX_GUARDS]; 2],
             n: [0, 0],
         };
-        let Some(bg) = &pos.variant().bodyguard else {
+        let Some(bg) = &pos.variant().specials.bodyguard else {
             return g;
         };
         for side in Side::BOTH {

@@ -25,7 +25,7 @@ use crate::outcome::{Outcome, Reason};
 use crate::piece::{Piece, PieceType, Side};
 use crate::position::Position;
 
-/// The compiled `[special.capture_promotion]` table.
+/// The compiled `[special.specials.capture_promotion]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CapturePromotion {
     /// Bit per special type (5.4, the pieces marked in section 3).

@@ -41,7 +41,7 @@ pub const MAX_LEGS: usize = 9;
 /// The eight King directions (files, ranks); the index is a leg's code.
 pub use crate::betza::UNIT as DIRECTIONS;
 
-/// The compiled `[special.checker]` table: which type is the Checker, the
+/// The compiled `[special.specials.checker]` table: which type is the Checker, the
 /// board offsets of the eight directions, and the rule book's alternatives
 /// (section 6), all off by default.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

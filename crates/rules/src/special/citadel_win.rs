@@ -12,7 +12,7 @@ use crate::movegen::is_attacked;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 
-/// The compiled `[special.citadel_win]` table.
+/// The compiled `[special.specials.citadel_win]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CitadelWin {
     /// Per side, the citadels of its opponent: where its royal wins.

@@ -33,7 +33,7 @@ pub enum BareKingRule {
     Auto,
 }
 
-/// The compiled `[special.dynamic_scoring]` table.
+/// The compiled `[special.specials.dynamic_scoring]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DynamicScoring {
     /// Points schedule.

@@ -20,7 +20,7 @@ use crate::moves::Move;
 use crate::piece::PieceType;
 use crate::position::Position;
 
-/// The compiled `[special.hostile_promotion]` table.
+/// The compiled `[special.specials.hostile_promotion]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostilePromotion {
     /// Bit per type that a promotion gives to the opponent.

@@ -30,7 +30,7 @@ pub enum Trigger {
     CheckOnly,
 }
 
-/// The compiled `[special.king_swap]` table.
+/// The compiled `[special.specials.king_swap]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct KingSwap {
     /// The King's type.
@@ -55,7 +55,12 @@ fn king_square(ks: &KingSwap, pos: &Position, side: Side) -> Option<Square> {
         .chain(pos.pieces(side).iter())
         .copied()
         .find(|&s| pos.at(s).kind() == ks.king)
-        .filter(|&s| v.citadels.as_ref().is_none_or(|c| !c.is_citadel(s)))
+        .filter(|&s| {
+            v.specials
+                .citadels
+                .as_ref()
+                .is_none_or(|c| !c.is_citadel(s))
+        })
 }
 
 /// Appends the swaps of the side to move if its King is attacked and the
@@ -110,7 +115,10 @@ fn swaps(ks: &KingSwap, pos: &Position, k: Square, out: &mut Vec<Move>) {
         if sq == k
             || ks.not_with & (1u128 << q.kind()) != 0
             || (on_last && v.pieces[q.kind() as usize].pawn)
-            || v.citadels.as_ref().is_some_and(|c| c.is_citadel(sq))
+            || v.specials
+                .citadels
+                .as_ref()
+                .is_some_and(|c| c.is_citadel(sq))
         {
             continue;
         }

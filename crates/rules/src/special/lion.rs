@@ -53,7 +53,7 @@ pub enum CounterStrike {
     FinalSquareOnly,
 }
 
-/// The compiled `[special.lion_trading]` table (6.4): which types are Lions
+/// The compiled `[special.specials.lion_trading]` table (6.4): which types are Lions
 /// and which are pawn-like (no bridge), and the rule options in force.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LionTrading {
@@ -219,7 +219,7 @@ pub fn state_key(lt: &LionTrading, pos: &Position, back: usize) -> u64 {
 /// last move take one of its Lions with a non-Lion? This state is part of
 /// the position but not of the FEN (rules/chu-shogi.md section 8).
 pub fn counterstrike_pending(pos: &Position) -> bool {
-    let Some(lt) = &pos.variant().lion_trading else {
+    let Some(lt) = &pos.variant().specials.lion_trading else {
         return false;
     };
     if lt.counterstrike.is_none() {

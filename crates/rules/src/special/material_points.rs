@@ -13,7 +13,7 @@ use crate::outcome::{Outcome, Points, Reason, Scoring};
 use crate::piece::Side;
 use crate::position::Position;
 
-/// The compiled `[special.material_points]` table.
+/// The compiled `[special.specials.material_points]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialPoints {
     /// Per piece type, its value in half-points (B13: pieces count for the

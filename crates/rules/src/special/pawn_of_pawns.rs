@@ -34,7 +34,7 @@ pub enum Relocation {
     Enemy,
 }
 
-/// The compiled `[special.pawn_of_pawns]` table.
+/// The compiled `[special.specials.pawn_of_pawns]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PawnOfPawns {
     /// Stage 1, parked (`PX`).
@@ -61,7 +61,7 @@ fn capture_squares(pos: &Position, sq: Square, side: Side) -> [Square; 2] {
     let g = &v.geometry;
     let dy = if side == Side::First { 1 } else { -1 };
     let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
-    let main = |s: Option<Square>| match (s, &v.citadels) {
+    let main = |s: Option<Square>| match (s, &v.specials.citadels) {
         (Some(s), Some(c)) if c.is_citadel(s) => Square::NONE,
         (Some(s), _) => s,
         (None, _) => Square::NONE,
@@ -105,7 +105,11 @@ fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Mo
     let dy = if side == Side::First { -1 } else { 1 };
     let start = out.len();
     for &e in pos.pieces(enemy) {
-        if v.citadels.as_ref().is_some_and(|c| c.is_citadel(e)) {
+        if v.specials
+            .citadels
+            .as_ref()
+            .is_some_and(|c| c.is_citadel(e))
+        {
             continue;
         }
         let (f, r) = (g.file(e) as i32, g.rank(e) as i32);
@@ -114,7 +118,13 @@ fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Mo
                 continue;
             };
             let rank = g.rank(t);
-            if rank == 0 || rank == last || v.citadels.as_ref().is_some_and(|c| c.is_citadel(t)) {
+            if rank == 0
+                || rank == last
+                || v.specials
+                    .citadels
+                    .as_ref()
+                    .is_some_and(|c| c.is_citadel(t))
+            {
                 continue;
             }
             let q = pos.at(t);

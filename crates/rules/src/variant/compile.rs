@@ -1,12 +1,18 @@
 //! From TOML text to a checked [`Variant`]: merging `extends` and options,
 //! reading the schema, compiling Betza, building tables.
 
+use super::error::{err, toml_error};
 use super::schema::{PieceSpec, VariantFile};
-use super::{BareKing, CompulsoryOpening, Variant, VariantError, VariantOption, Verdict};
+use super::tables::{
+    AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
+    PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
+};
+use super::{Core, Variant, VariantError};
 use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{CompiledLeg, Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::special::Specials;
 use crate::special::bodyguard::{Affects, Bodyguard};
 use crate::special::capture_promotion::CapturePromotion;
 use crate::special::checker::{CheckerRules, DIRECTIONS};
@@ -19,190 +25,6 @@ use crate::special::lion::{CounterStrike, LionTrading, Protection};
 use crate::special::material_points::MaterialPoints;
 use crate::special::pawn_of_pawns::{PawnOfPawns, Relocation};
 use crate::zobrist::Zobrist;
-
-/// FEN conventions of a variant.
-#[derive(Clone, Debug)]
-pub struct FenRules {
-    /// Side-to-move letters (first, second).
-    pub side_letters: [String; 2],
-    /// Letters when reading XBoard / Fairy-Stockfish FENs (fields follow the side).
-    pub xboard_side_letters: Option<[String; 2]>,
-    /// Fields after the side to move.
-    pub fields: Vec<FenField>,
-}
-
-/// A FEN field after the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum FenField {
-    /// Castling rights `KQkq` or `-`.
-    Castling,
-    /// En-passant square or `-`.
-    EnPassant,
-    /// Plies since the last capture or pawn move.
-    Halfmove,
-    /// Move number, from 1.
-    Fullmove,
-    /// Tamerlane's King-swap rights `Kk` or `-` (rules/tamerlane.md 2).
-    Swap,
-    /// Square of a piece its owner may not move this turn, or `-`
-    /// (rules/frolov-10x10.md 5.3).
-    Frozen,
-}
-
-/// When a shogi-style promotion is allowed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PromotionWhen {
-    /// A move that starts or ends in the zone (modern shogi; Sho Shogi default).
-    StartOrEnd,
-    /// A move that ends in the zone (Sho Shogi `sho-promote-on-entry-only`).
-    End,
-    /// Entering the zone, or capturing from inside it (Chu and Dai Shogi).
-    Chu,
-}
-
-/// Promotion rules.
-#[derive(Clone, Debug)]
-pub struct Promotion {
-    /// Depth of the zone in ranks (0 = no promotion).
-    pub zone: u8,
-    /// `true`: shogi style (optional, `+`); `false`: chess style (compulsory, choice).
-    pub shogi: bool,
-    /// Shogi style: when.
-    pub when: PromotionWhen,
-    /// Shogi style: compulsory where the piece could never move again.
-    pub forced_if_dead: bool,
-    /// Per type: may promote on a non-capturing move to a dead square.
-    pub relief: Vec<bool>,
-    /// Chess style: move text carries no promotion suffix (each pawn has
-    /// one fixed promotion, Tamerlane 5.1).
-    pub silent: bool,
-}
-
-/// Castling, compiled.
-#[derive(Clone, Debug)]
-pub struct CastleRule {
-    /// King square per side.
-    pub king: [Square; 2],
-    /// Rook squares per side: [queen side, king side].
-    pub rooks: [[Square; 2]; 2],
-    /// King move distances in files.
-    pub distances: Vec<u8>,
-}
-
-/// Game rules, compiled.
-#[derive(Clone, Debug)]
-pub struct Rules {
-    /// A move may not leave the mover's only royal attacked.
-    pub royal_safety: bool,
-    /// Royals are counted before the move for that rule (a royal made by
-    /// promotion does not count yet), as Fairy-Stockfish does.
-    pub royals_counted_before_move: bool,
-    /// Result for the stalemated side.
-    pub stalemate: Verdict,
-    /// Bare-king rule.
-    pub bare_king: BareKing,
-    /// Per type: not counted as a further piece by [`BareKing::Shogi`].
-    pub bare_king_uncounted: Vec<bool>,
-    /// N-fold repetition ends the game (0 = off).
-    pub repetition: u32,
-    /// The side giving check on every move of the cycle loses.
-    pub perpetual_check_loses: bool,
-    /// Moves that recreate an earlier position are illegal unless the mover
-    /// was in check (rules/chu-shogi.md 6.5, `repetition=forbidden`).
-    pub repetition_forbidden: bool,
-    /// Plies without capture or pawn move that draw (0 = off).
-    pub move_rule: u32,
-    /// Game length limit in plies (0 = off).
-    pub max_plies: u32,
-    /// En passant for pawns' initial multi-square steps.
-    pub en_passant: bool,
-    /// Castling.
-    pub castling: Option<CastleRule>,
-    /// Bit per type X such that King and X against a lone King is drawn
-    /// (insufficient material; King against King too when any bit is set).
-    pub insufficient_material: u128,
-}
-
-/// Types of a ride attack table entry, with the fewest and most steps
-/// they capture at.
-pub type RiderReach = (u128, u8, u8);
-
-/// Reverse movement tables: where an attacker of a square may stand.
-#[derive(Clone, Debug, Default)]
-pub struct AttackTables {
-    /// (offset from the target to the attacker, types that capture so).
-    pub leaps: Vec<(i16, u128)>,
-    /// (step from the target towards the attacker, [(types, min and max
-    /// distance)]).
-    pub rides: Vec<(i16, Vec<RiderReach>)>,
-    /// (step from the target towards the screen and the hopper, types,
-    /// max distance, grasshopper).
-    pub hops: Vec<(i16, u128, u8, bool)>,
-    /// Multi-leg paths found by walking back from the target (legs in
-    /// order as (step offset, most steps), types): see `reversible`.
-    pub multi: Vec<(Vec<(i16, u8)>, u128)>,
-    /// Bent riders (a first step to an empty square, then a capturing
-    /// slide: Frolov's Gryphon and Dragon): (first step, slide step, most
-    /// slide steps, types).
-    pub bents: Vec<(i16, i16, u8, u128)>,
-    /// Types whose captures need the full generator (multi-leg paths that
-    /// cannot be walked back, lame or initial captures).
-    pub complex: u128,
-}
-
-fn err(file: &str, key: Option<&str>, text: &str, what: impl Into<String>) -> VariantError {
-    VariantError {
-        file: file.to_string(),
-        line: key.and_then(|k| find_line(text, k)),
-        key: key.map(str::to_string),
-        what: what.into(),
-    }
-}
-
-/// Best-effort line of a dotted key: the `[table]` header, then the key.
-fn find_line(text: &str, key: &str) -> Option<usize> {
-    let parts: Vec<&str> = key.split('.').collect();
-    let lines: Vec<&str> = text.lines().collect();
-    for split in (0..parts.len()).rev() {
-        let header = format!("[{}]", parts[..split].join("."));
-        let start = if split == 0 {
-            Some(0)
-        } else {
-            lines.iter().position(|l| l.trim() == header)
-        };
-        let Some(start) = start else { continue };
-        let rest = &parts[split..];
-        if rest.is_empty() {
-            return Some(start + 1);
-        }
-        let dotted = rest.join(".");
-        for (i, l) in lines.iter().enumerate().skip(start) {
-            if i > start && split > 0 && l.trim_start().starts_with('[') {
-                break;
-            }
-            let t = l.trim_start();
-            if t.starts_with(&format!("{dotted} ")) || t.starts_with(&format!("{dotted}=")) {
-                return Some(i + 1);
-            }
-        }
-        if split > 0 {
-            return Some(start + 1);
-        }
-    }
-    None
-}
-
-fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> VariantError {
-    let line = e
-        .span()
-        .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-    VariantError {
-        file: file.to_string(),
-        line,
-        key: None,
-        what: e.message().trim().to_string(),
-    }
-}
 
 fn merge(base: &mut toml::Table, patch: &toml::Table) {
     for (k, v) in patch {
@@ -1303,11 +1125,7 @@ fn build(
         .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
     let ripening = infos.iter().any(|p| p.ripens_to.is_some());
     let has_royals = infos.iter().any(|p| p.royal);
-    let variant = Variant {
-        name: spec.name.clone(),
-        title: spec.title.clone(),
-        description: spec.description.clone(),
-        rules_source: spec.rules_source.clone(),
+    let core = Core {
         geometry,
         pieces: infos,
         movesets,
@@ -1317,8 +1135,18 @@ fn build(
         fen: fen_rules,
         promotion,
         rules,
-        compulsory_opening,
         delayed_promotion,
+        immune,
+        restricts,
+        zobrist,
+        attacks,
+        any_promotion,
+        ripening,
+        has_royals,
+        tokens,
+    };
+    let specials = Specials {
+        compulsory_opening,
         lion_trading,
         bodyguard,
         checker,
@@ -1326,20 +1154,20 @@ fn build(
         citadels,
         pawn_of_pawns,
         king_swap,
-        immune,
-        restricts,
         capture_promotion,
         hostile_promotion,
         citadel_win,
         material_points,
+    };
+    let variant = Variant {
+        name: spec.name.clone(),
+        title: spec.title.clone(),
+        description: spec.description.clone(),
+        rules_source: spec.rules_source.clone(),
         options,
         chosen,
-        zobrist,
-        attacks,
-        any_promotion,
-        ripening,
-        has_royals,
-        tokens,
+        core,
+        specials,
     };
     // The start position must be a position.
     crate::position::Position::from_fen(std::sync::Arc::new(variant.clone()), &variant.start_fen)

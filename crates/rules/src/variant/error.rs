@@ -1,0 +1,90 @@
+//! Errors of variant loading, with the file, line and key they concern.
+
+use std::fmt;
+
+/// A variant file that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct VariantError {
+    /// File name or built-in name.
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// Dotted key, when known.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if let Some(k) = &self.key {
+            write!(f, ": key `{k}`")?;
+        }
+        write!(f, ": {}", self.what)
+    }
+}
+
+/// A [`VariantError`] for `file` whose TOML `text` holds the dotted `key`
+/// (its line found when it can be).
+pub(crate) fn err(
+    file: &str,
+    key: Option<&str>,
+    text: &str,
+    what: impl Into<String>,
+) -> VariantError {
+    VariantError {
+        file: file.to_string(),
+        line: key.and_then(|k| find_line(text, k)),
+        key: key.map(str::to_string),
+        what: what.into(),
+    }
+}
+
+/// Best-effort line of a dotted key: the `[table]` header, then the key.
+pub(crate) fn find_line(text: &str, key: &str) -> Option<usize> {
+    let parts: Vec<&str> = key.split('.').collect();
+    let lines: Vec<&str> = text.lines().collect();
+    for split in (0..parts.len()).rev() {
+        let header = format!("[{}]", parts[..split].join("."));
+        let start = if split == 0 {
+            Some(0)
+        } else {
+            lines.iter().position(|l| l.trim() == header)
+        };
+        let Some(start) = start else { continue };
+        let rest = &parts[split..];
+        if rest.is_empty() {
+            return Some(start + 1);
+        }
+        let dotted = rest.join(".");
+        for (i, l) in lines.iter().enumerate().skip(start) {
+            if i > start && split > 0 && l.trim_start().starts_with('[') {
+                break;
+            }
+            let t = l.trim_start();
+            if t.starts_with(&format!("{dotted} ")) || t.starts_with(&format!("{dotted}=")) {
+                return Some(i + 1);
+            }
+        }
+        if split > 0 {
+            return Some(start + 1);
+        }
+    }
+    None
+}
+
+pub(crate) fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> VariantError {
+    let line = e
+        .span()
+        .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+    VariantError {
+        file: file.to_string(),
+        line,
+        key: None,
+        what: e.message().trim().to_string(),
+    }
+}

@@ -1,0 +1,184 @@
+//! The compiled tables of a variant's generic rules: FEN conventions,
+//! promotion, game rules, attack lookup. Plain data, below every module
+//! that reads them.
+
+use crate::geometry::Square;
+
+/// What the side to move gets from a stalemate, bare king or other ending.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The side concerned loses.
+    Loss,
+    /// Drawn.
+    Draw,
+    /// The side concerned wins.
+    Win,
+}
+
+/// How a bared King is treated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BareKing {
+    /// No rule.
+    None,
+    /// Shatranj: the bared side loses, unless it bares the other side with
+    /// its one reply (then drawn); against two or more pieces it loses at once.
+    Shatranj,
+    /// A lone King draws at once (Shatar's robado).
+    Draw,
+    /// Chu and Dai Shogi (rules/chu-shogi.md 6.5, dai-shogi.md 6.4): a player
+    /// with a single royal and only dead pieces loses while the opponent has
+    /// a royal and a counted piece (`Rules::bare_king_uncounted` aside), unless
+    /// it is to move and its royal can capture the opponent's last counted
+    /// piece or only royal at once. Two bare royals draw.
+    Shogi,
+}
+
+/// One option of a variant, for listings.
+#[derive(Clone, Debug)]
+pub struct VariantOption {
+    /// Name as in the rule book (`albers-castling`).
+    pub name: String,
+    /// What it does.
+    pub description: String,
+    /// Value when not given.
+    pub default: String,
+    /// Allowed values; empty for numeric options.
+    pub values: Vec<String>,
+}
+
+/// Courier's compulsory opening: per side, the advances of its first turn.
+#[derive(Clone, Debug)]
+pub struct CompulsoryOpening {
+    /// (from, to) per side.
+    pub moves: [Vec<(Square, Square)>; 2],
+}
+
+/// FEN conventions of a variant.
+#[derive(Clone, Debug)]
+pub struct FenRules {
+    /// Side-to-move letters (first, second).
+    pub side_letters: [String; 2],
+    /// Letters when reading XBoard / Fairy-Stockfish FENs (fields follow the side).
+    pub xboard_side_letters: Option<[String; 2]>,
+    /// Fields after the side to move.
+    pub fields: Vec<FenField>,
+}
+
+/// A FEN field after the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenField {
+    /// Castling rights `KQkq` or `-`.
+    Castling,
+    /// En-passant square or `-`.
+    EnPassant,
+    /// Plies since the last capture or pawn move.
+    Halfmove,
+    /// Move number, from 1.
+    Fullmove,
+    /// Tamerlane's King-swap rights `Kk` or `-` (rules/tamerlane.md 2).
+    Swap,
+    /// Square of a piece its owner may not move this turn, or `-`
+    /// (rules/frolov-10x10.md 5.3).
+    Frozen,
+}
+
+/// When a shogi-style promotion is allowed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PromotionWhen {
+    /// A move that starts or ends in the zone (modern shogi; Sho Shogi default).
+    StartOrEnd,
+    /// A move that ends in the zone (Sho Shogi `sho-promote-on-entry-only`).
+    End,
+    /// Entering the zone, or capturing from inside it (Chu and Dai Shogi).
+    Chu,
+}
+
+/// Promotion rules.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Depth of the zone in ranks (0 = no promotion).
+    pub zone: u8,
+    /// `true`: shogi style (optional, `+`); `false`: chess style (compulsory, choice).
+    pub shogi: bool,
+    /// Shogi style: when.
+    pub when: PromotionWhen,
+    /// Shogi style: compulsory where the piece could never move again.
+    pub forced_if_dead: bool,
+    /// Per type: may promote on a non-capturing move to a dead square.
+    pub relief: Vec<bool>,
+    /// Chess style: move text carries no promotion suffix (each pawn has
+    /// one fixed promotion, Tamerlane 5.1).
+    pub silent: bool,
+}
+
+/// Castling, compiled.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    /// King square per side.
+    pub king: [Square; 2],
+    /// Rook squares per side: [queen side, king side].
+    pub rooks: [[Square; 2]; 2],
+    /// King move distances in files.
+    pub distances: Vec<u8>,
+}
+
+/// Game rules, compiled.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// A move may not leave the mover's only royal attacked.
+    pub royal_safety: bool,
+    /// Royals are counted before the move for that rule (a royal made by
+    /// promotion does not count yet), as Fairy-Stockfish does.
+    pub royals_counted_before_move: bool,
+    /// Result for the stalemated side.
+    pub stalemate: Verdict,
+    /// Bare-king rule.
+    pub bare_king: BareKing,
+    /// Per type: not counted as a further piece by [`BareKing::Shogi`].
+    pub bare_king_uncounted: Vec<bool>,
+    /// N-fold repetition ends the game (0 = off).
+    pub repetition: u32,
+    /// The side giving check on every move of the cycle loses.
+    pub perpetual_check_loses: bool,
+    /// Moves that recreate an earlier position are illegal unless the mover
+    /// was in check (rules/chu-shogi.md 6.5, `repetition=forbidden`).
+    pub repetition_forbidden: bool,
+    /// Plies without capture or pawn move that draw (0 = off).
+    pub move_rule: u32,
+    /// Game length limit in plies (0 = off).
+    pub max_plies: u32,
+    /// En passant for pawns' initial multi-square steps.
+    pub en_passant: bool,
+    /// Castling.
+    pub castling: Option<CastleRule>,
+    /// Bit per type X such that King and X against a lone King is drawn
+    /// (insufficient material; King against King too when any bit is set).
+    pub insufficient_material: u128,
+}
+
+/// Types of a ride attack table entry, with the fewest and most steps
+/// they capture at.
+pub type RiderReach = (u128, u8, u8);
+
+/// Reverse movement tables: where an attacker of a square may stand.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTables {
+    /// (offset from the target to the attacker, types that capture so).
+    pub leaps: Vec<(i16, u128)>,
+    /// (step from the target towards the attacker, [(types, min and max
+    /// distance)]).
+    pub rides: Vec<(i16, Vec<RiderReach>)>,
+    /// (step from the target towards the screen and the hopper, types,
+    /// max distance, grasshopper).
+    pub hops: Vec<(i16, u128, u8, bool)>,
+    /// Multi-leg paths found by walking back from the target (legs in
+    /// order as (step offset, most steps), types): see `reversible`.
+    pub multi: Vec<(Vec<(i16, u8)>, u128)>,
+    /// Bent riders (a first step to an empty square, then a capturing
+    /// slide: Frolov's Gryphon and Dragon): (first step, slide step, most
+    /// slide steps, types).
+    pub bents: Vec<(i16, i16, u8, u128)>,
+    /// Types whose captures need the full generator (multi-leg paths that
+    /// cannot be walked back, lame or initial captures).
+    pub complex: u128,
+}
