@@ -84,19 +84,23 @@ fn label_width(v: &Variant) -> usize {
 /// Courier's compulsory opening, every advance of it.
 pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
     let g = &v.geometry;
-    if m.kind == MoveKind::Opening
-        && let Some(op) = &v.specials.compulsory_opening
-    {
-        let side = if g.rank(m.from) < g.ranks() / 2 { 0 } else { 1 };
-        return op.moves[side].iter().flat_map(|&(a, b)| [a, b]).collect();
+    if m.kind == MoveKind::Opening && v.specials.has_compulsory_opening() {
+        let side = if g.rank(m.from) < g.ranks() / 2 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        return v
+            .specials
+            .opening_advances(side)
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .collect();
     }
     let mut out = vec![m.from];
     if m.kind == MoveKind::Checker {
         // A Checker series: every landing square (`via` holds its legs).
-        if let Some(ck) = &v.specials.checker {
-            let (l, n) = kamil_rules::special::checker::landings(ck, &m);
-            out.extend_from_slice(&l[..n]);
-        }
+        out.extend(v.specials.series_landings(&m));
         return out;
     }
     if m.via.is_some() {
@@ -161,12 +165,7 @@ pub fn render(pos: &Position, last: Option<Move>, style: Style) -> String {
                     SECOND_COLOR
                 };
                 paint(text, code)
-            } else if v
-                .specials
-                .citadels
-                .as_ref()
-                .is_some_and(|c| c.is_citadel(sq))
-            {
+            } else if v.specials.is_citadel(sq) {
                 format!("{:>w$}", "+")
             } else {
                 format!("{:>w$}", ".")
@@ -223,9 +222,9 @@ pub fn legend(v: &Variant) -> String {
         side_marking(v, Side::Second)
     );
     out.push_str("[ ] the last move's squares; . an empty square; # not a square.\n");
-    if let Some(c) = &v.specials.citadels {
-        let list: Vec<String> = c
-            .squares
+    let citadels = v.specials.citadel_squares();
+    if !citadels.is_empty() {
+        let list: Vec<String> = citadels
             .iter()
             .map(|&(sq, owner)| format!("{} ({}'s)", v.geometry.name(sq), side_name(v, owner)))
             .collect();

@@ -2,7 +2,6 @@
 //! and a history of quiet moves that caused cutoffs.
 
 use crate::eval::Evaluator;
-use kamil_rules::special::{capture_promotion, checker};
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -37,11 +36,11 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
             v += eval.value(t.kind());
         }
     }
-    if m.kind == MoveKind::Checker
-        && let Some(ck) = &pos.variant().specials.checker
-    {
+    if m.kind == MoveKind::Checker {
         // A Checker series: every piece its jumps take.
-        checker::for_each_capture(ck, pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
+        pos.variant()
+            .specials
+            .for_each_capture(pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
     }
     v
 }
@@ -52,12 +51,13 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
     (m.to != m.from && pos.at(m.to).is_side(pos.side().flip()))
         || m.via_capture
         || m.kind == MoveKind::EnPassant
-        || (m.kind == MoveKind::Checker
-            && pos
-                .variant()
+        || (m.kind == MoveKind::Checker && {
+            let mut any = false;
+            pos.variant()
                 .specials
-                .checker
-                .is_some_and(|ck| checker::captures(&ck, pos, &m).0 != 0))
+                .for_each_capture(pos, &m, |_| any = true);
+            any
+        })
 }
 
 /// Value gained by the promotion in `m`, centipawns (0 if none): the new
@@ -70,16 +70,15 @@ pub fn promotion_gain(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
     let mut gain = match m.promotion() {
         Some(t) => {
             let old = eval.value(pos.at(m.from).kind());
-            match &v.specials.hostile_promotion {
-                Some(hp) if hp.is_hostile(t) => -(eval.value(t) + old),
-                _ => eval.value(t) - old,
+            if v.specials.is_hostile_promotion(t) {
+                -(eval.value(t) + old)
+            } else {
+                eval.value(t) - old
             }
         }
         None => 0,
     };
-    if let Some(cp) = &v.specials.capture_promotion
-        && let Some((old, new)) = capture_promotion::upgrade_by(cp, pos, m)
-    {
+    if let Some((old, new)) = v.specials.upgrade_by(pos, m) {
         gain += eval.value(new.kind()) - eval.value(old.kind());
     }
     gain

@@ -9,8 +9,7 @@ use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
 use crate::tt::{Bound, Table};
 use kamil_rules::movegen::{
-    fallback_moves, has_fallback, in_check, is_attacked, legal_moves, mover_exposed, noisy_moves,
-    pseudo_moves, repetition_banned,
+    fallback_moves, in_check, is_attacked, legal_moves, made_illegal, noisy_moves, pseudo_moves,
 };
 use kamil_rules::outcome::{
     Reason, claimable, draw_or_points, ended_by_rule, perpetual_check, stalemate,
@@ -216,10 +215,7 @@ fn history_checks(pos: &Position) -> Vec<bool> {
 /// Does a repetition in which one side checked on every move score other
 /// than a draw (perpetual check loses, or Dynamic Scoring credits it)?
 fn perpetual_counts(v: &kamil_rules::Variant) -> bool {
-    v.rules.perpetual_check_loses
-        || v.specials
-            .dynamic_scoring
-            .is_some_and(|d| d.perpetual_checks == 0)
+    v.caps.perpetual_counts
 }
 
 /// Late-move reduction in plies by depth and move number.
@@ -305,9 +301,9 @@ impl<'a> Searcher<'a> {
         let v = pos.variant();
         // A pass is no sound test where the rules change with each own move
         // (Albers' ripening) or a compulsory turn is pending.
-        let null_ok = !v.ripening && v.specials.compulsory_opening.is_none();
-        let legal_lists = v.specials.checker.is_some();
-        let lean_quiescence = v.specials.capture_promotion.is_some();
+        let null_ok = v.caps.null_move_sound;
+        let legal_lists = v.caps.whole_legal_lists;
+        let lean_quiescence = v.caps.upgrade_choices;
         Searcher {
             checks,
             keys,
@@ -392,7 +388,7 @@ impl<'a> Searcher<'a> {
         if self.legal_lists {
             return true;
         }
-        if mover_exposed(&mut self.pos) || repetition_banned(&mut self.pos) {
+        if made_illegal(&mut self.pos) {
             self.pos.unmake();
             return false;
         }
@@ -440,7 +436,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make_safe(&mut self, m: Move) -> bool {
         self.pos.make(m);
-        if mover_exposed(&mut self.pos) || repetition_banned(&mut self.pos) {
+        if made_illegal(&mut self.pos) {
             self.pos.unmake();
             return false;
         }
@@ -466,7 +462,7 @@ impl<'a> Searcher<'a> {
     /// The score of an ending that draws in most games: 0, or where the
     /// variant decides it on points (Frolov's material count), that result.
     fn drawn_score(&self, reason: Reason, ply: usize) -> i32 {
-        if self.pos.variant().specials.material_points.is_none() {
+        if !self.pos.variant().caps.draws_score_points {
             return 0;
         }
         self.outcome_score(draw_or_points(&self.pos, reason), ply)
@@ -871,7 +867,7 @@ impl<'a> Searcher<'a> {
             }
             // Moves that exist only when no other is legal (Tamerlane's King
             // swap when stalemated): searched like the others, after them.
-            if legal > 0 || fallback_tried || !has_fallback(self.pos.variant()) {
+            if legal > 0 || fallback_tried || !self.pos.variant().caps.has_fallback {
                 break;
             }
             fallback_tried = true;
@@ -965,7 +961,7 @@ impl<'a> Searcher<'a> {
         } else {
             self.noisy_node_moves(&mut frame.moves);
         }
-        if self.pos.variant().specials.capture_promotion.is_some() {
+        if self.pos.variant().caps.upgrade_choices {
             best_upgrades_only(&self.pos, self.ev, &mut frame.moves);
         }
         self.score_moves(&mut frame, None, ply, 0);
@@ -1016,7 +1012,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             // In check with no legal move: the moves kept for that case.
-            if !in_check || legal > 0 || fallback_tried || !has_fallback(self.pos.variant()) {
+            if !in_check || legal > 0 || fallback_tried || !self.pos.variant().caps.has_fallback {
                 break;
             }
             fallback_tried = true;

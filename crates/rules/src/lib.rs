@@ -16,8 +16,11 @@
 #![deny(missing_docs)]
 
 pub mod betza;
+pub mod board;
 pub mod fen;
 pub mod geometry;
+pub mod leaps;
+pub mod legal;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -26,6 +29,8 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod position;
+pub mod push;
+pub mod rays;
 pub mod special;
 pub mod variant;
 pub mod zobrist;

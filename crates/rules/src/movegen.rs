@@ -8,86 +8,57 @@
 //! cannot be reversed so simply (hoppers, multi-leg) are asked directly.
 
 use crate::geometry::Square;
+use crate::leaps::{AttackBounds, Free, leaps_and_rides};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{CompiledLeg, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
-use crate::special::bodyguard;
-use crate::special::checker;
-use crate::special::lion::{self, LionTrading};
-use crate::special::{capture_promotion, hostile_promotion, king_swap, pawn_of_pawns};
-use crate::variant::{PromotionWhen, RiderReach, Variant};
+use crate::push::{push, push_quiet};
+use crate::rays::{first_on_ray, pins_back, reaches_back, rider_reaches};
+use crate::special::Guards;
+use crate::variant::Variant;
+use std::sync::Arc;
 
 /// Appends every pseudo-legal move of the side to move to `out`.
 pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
     pseudo_plain(pos, out);
-    if let Some(ck) = &pos.variant().specials.checker {
-        for &sq in pos.pieces(pos.side()) {
-            if pos.at(sq).kind() == ck.kind {
-                checker::series(ck, pos, sq, out);
-            }
-        }
+    let sp = &pos.variant().specials;
+    for &sq in pos.pieces(pos.side()) {
+        sp.series_moves(pos, sq, false, out);
     }
 }
 
-/// The pseudo-legal moves of [`pseudo_moves`] but the Checker series of
-/// `special/checker.rs` (which generates those itself, with its rules).
+/// The pseudo-legal moves of [`pseudo_moves`] but the families' move
+/// series (the Checker's, which its family generates with its own rules).
 pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     let side = pos.side();
     let v = pos.variant();
     if pos.opening_pending(side) {
-        opening_move(pos, out);
+        out.extend(v.specials.opening_move(side));
         return;
     }
-    let guards = bodyguard::Guards::of(pos);
+    let guards = v.specials.guards(pos);
     for &sq in pos.pieces(side) {
         if sq == pos.frozen() {
             continue;
         }
         let start = out.len();
         gen_moves::<true>(pos, v, sq, pos.at(sq), &guards, out);
-        special_moves(pos, v, start, out);
+        v.specials.expand_piece_moves(pos, start, out);
     }
     if v.rules.castling.is_some() && pos.castling() != 0 {
         castling_moves(pos, v, out);
     }
-    if let Some(pop) = &v.specials.pawn_of_pawns {
-        pawn_of_pawns::moves(pop, pos, out);
-    }
-    if let Some(ks) = &v.specials.king_swap {
-        king_swap::pseudo(ks, pos, out);
-    }
+    v.specials.extra_moves(pos, out);
 }
 
 /// Appends the moves the side to move has only when it has no other legal
 /// move (Tamerlane's King swap when stalemated, or when mated under
 /// `swap=mated-only`; rules/tamerlane.md 5.4). [`legal_moves`] and
 /// [`count_legal`] add them themselves; a search over [`pseudo_moves`]
-/// calls this when none of those was legal. Pseudo-legal, like those.
+/// calls this when none of those was legal
+/// ([`crate::variant::Capabilities::has_fallback`]). Pseudo-legal.
 pub fn fallback_moves(pos: &Position, out: &mut Vec<Move>) {
-    if let Some(ks) = &pos.variant().specials.king_swap {
-        king_swap::fallback(ks, pos, out);
-    }
-}
-
-/// Does the variant have moves that exist only when no other move is
-/// legal ([`fallback_moves`])?
-#[inline]
-pub fn has_fallback(v: &Variant) -> bool {
-    v.specials.king_swap.is_some()
-}
-
-fn opening_move(pos: &Position, out: &mut Vec<Move>) {
-    let v = pos.variant();
-    let list = &v
-        .specials
-        .compulsory_opening
-        .as_ref()
-        .expect("pending opening needs the module")
-        .moves[pos.side().index()];
-    let (a, b) = list[0];
-    let mut m = Move::new(a, b);
-    m.kind = MoveKind::Opening;
-    out.push(m);
+    pos.variant().specials.fallback_moves(pos, out);
 }
 
 /// Appends the pseudo-legal captures and promotions of the side to move
@@ -100,83 +71,22 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     let v = pos.variant();
-    let guards = bodyguard::Guards::of(pos);
+    let guards = v.specials.guards(pos);
     for &sq in pos.pieces(side) {
         if sq == pos.frozen() {
             continue;
         }
         let start = out.len();
         gen_moves::<false>(pos, v, sq, pos.at(sq), &guards, out);
-        special_moves(pos, v, start, out);
-        if let Some(ck) = &v.specials.checker
-            && pos.at(sq).kind() == ck.kind
-        {
-            // Checker series that capture (special/checker.rs).
-            let start = out.len();
-            checker::series(ck, pos, sq, out);
-            let mut k = start;
-            for i in start..out.len() {
-                if checker::captures(ck, pos, &out[i]).0 != 0 {
-                    out[k] = out[i];
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-        }
+        v.specials.expand_piece_moves(pos, start, out);
+        v.specials.series_moves(pos, sq, true, out);
     }
-    // Relocations and transfers change the pawn of pawns' stage: promotions.
-    if let Some(pop) = &v.specials.pawn_of_pawns {
-        pawn_of_pawns::moves(pop, pos, out);
-    }
-}
-
-/// The special modules' hook after one piece's moves `out[start..]` are
-/// generated: drop squares of hostile promotions (rules/frolov-10x10.md
-/// 5.3), then upgrade choices and compound promotion lists (5.4-5.5).
-#[inline(always)]
-fn special_moves(pos: &Position, v: &Variant, start: usize, out: &mut Vec<Move>) {
-    if let Some(hp) = &v.specials.hostile_promotion {
-        hostile_promotion::expand_drops(pos, hp, start, out);
-    }
-    if let Some(cp) = &v.specials.capture_promotion {
-        capture_promotion::expand(pos, cp, start, out);
-    }
+    v.specials.extra_noisy_moves(pos, out);
 }
 
 /// Appends the pseudo-legal moves of the piece `p` on `sq` (no castling).
 pub fn piece_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut Vec<Move>) {
-    gen_moves::<true>(pos, v, sq, p, &bodyguard::Guards::of(pos), out);
-}
-
-/// A non-capture to `t`: pushed when generating every move; when only
-/// noisy moves are wanted, only its promoting forms.
-#[inline(always)]
-pub(crate) fn push_quiet<const QUIET: bool>(
-    v: &Variant,
-    p: Piece,
-    promotable: bool,
-    sq: Square,
-    t: Square,
-    out: &mut Vec<Move>,
-) {
-    if QUIET {
-        push(v, p, sq, t, Square::NONE, false, false, out);
-    } else if promotable {
-        let before = out.len();
-        push(v, p, sq, t, Square::NONE, false, false, out);
-        keep_promotions(out, before);
-    }
-}
-
-fn keep_promotions(out: &mut Vec<Move>, start: usize) {
-    let mut k = start;
-    for i in start..out.len() {
-        if out[i].promo != 0 {
-            out[k] = out[i];
-            k += 1;
-        }
-    }
-    out.truncate(k);
+    gen_moves::<true>(pos, v, sq, p, &v.specials.guards(pos), out);
 }
 
 #[inline(always)]
@@ -185,7 +95,7 @@ fn gen_moves<const QUIET: bool>(
     v: &Variant,
     sq: Square,
     p: Piece,
-    guards: &bodyguard::Guards,
+    guards: &Guards,
     out: &mut Vec<Move>,
 ) {
     let side = p.side();
@@ -198,54 +108,38 @@ fn gen_moves<const QUIET: bool>(
     };
     let initial = pos.on_initial(sq, p);
     // Hiashatar's zones (special/bodyguard.rs) bound leaps and slides.
-    let zoned = v.specials.bodyguard.as_ref().is_some_and(|bg| {
-        bodyguard::leaps_and_rides::<QUIET>(bg, guards, pos, v, sq, p, initial, promotable, out)
-    });
-    let (leaps, rides) = if zoned {
-        (&[][..], &[][..])
-    } else {
-        (&ms.leaps[..], &ms.rides[..])
-    };
-    for l in leaps {
-        if l.initial && !initial {
-            continue;
-        }
-        let t = sq.shift(l.off);
-        let c = pos.at(t);
-        if c == Piece::WALL {
-            continue;
-        }
-        if !l.lame.is_empty() && l.lame.iter().any(|&o| !pos.at(sq.shift(o)).is_empty()) {
-            continue;
-        }
-        if c.is_empty() {
-            if l.quiet {
-                push_quiet::<QUIET>(v, p, promotable, sq, t, out);
-            }
-        } else if l.capture && c.is_side(side.flip()) {
-            push(v, p, sq, t, Square::NONE, false, true, out);
-        }
+    if !v
+        .specials
+        .bounded_moves::<_, QUIET>(guards, pos, sq, p, initial, promotable, out)
+    {
+        leaps_and_rides::<_, _, QUIET>(pos, v, sq, p, initial, promotable, &Free, out);
     }
-    for r in rides {
-        if r.initial && !initial {
-            continue;
-        }
-        let mut t = sq;
-        for k in 1..=r.max {
-            t = t.shift(r.off);
-            let c = pos.at(t);
-            if c.is_empty() {
-                if r.quiet && k >= r.min {
-                    push_quiet::<QUIET>(v, p, promotable, sq, t, out);
-                }
-                continue;
-            }
-            if r.capture && k >= r.min && c.is_side(side.flip()) {
-                push(v, p, sq, t, Square::NONE, false, true, out);
-            }
-            break;
-        }
+    hop_moves::<QUIET>(pos, v, sq, p, initial, promotable, out);
+    if !ms.multi.is_empty() {
+        multi_leg_moves::<QUIET>(pos, v, sq, p, initial, start, out);
     }
+    if v.rules.en_passant {
+        en_passant_moves(pos, v, sq, p, out);
+    }
+    if v.caps.restricts {
+        v.specials.restrict_piece_moves(pos, p, out, start);
+    }
+}
+
+/// The hoppers' moves of `p` on `sq` (a screen, then on), as
+/// [`gen_moves`] makes them.
+#[inline(always)]
+fn hop_moves<const QUIET: bool>(
+    pos: &Position,
+    v: &Variant,
+    sq: Square,
+    p: Piece,
+    initial: bool,
+    promotable: bool,
+    out: &mut Vec<Move>,
+) {
+    let side = p.side();
+    let ms = &v.movesets[p.kind() as usize][side.index()];
     for (r, grasshopper) in &ms.hops {
         if r.initial && !initial {
             continue;
@@ -288,30 +182,51 @@ fn gen_moves<const QUIET: bool>(
             }
         }
     }
-    if !ms.multi.is_empty() {
-        for (legs, init) in &ms.multi {
-            if *init && !initial {
-                continue;
-            }
-            walk(pos, v, p, sq, legs, 0, sq, Square::NONE, false, out);
+}
+
+/// The multi-leg moves of `p` on `sq`, one per (final square, captured
+/// squares, promotion); without `QUIET` only captures and promotions.
+/// `start`: where `p`'s moves begin in `out`.
+#[inline(always)]
+fn multi_leg_moves<const QUIET: bool>(
+    pos: &Position,
+    v: &Variant,
+    sq: Square,
+    p: Piece,
+    initial: bool,
+    start: usize,
+    out: &mut Vec<Move>,
+) {
+    let side = p.side();
+    let ms = &v.movesets[p.kind() as usize][side.index()];
+    for (legs, init) in &ms.multi {
+        if *init && !initial {
+            continue;
         }
-        dedupe(out, start);
-        if !QUIET {
-            let enemy = side.flip();
-            let mut k = start;
-            for i in start..out.len() {
-                let m = out[i];
-                if m.via_capture || m.promo != 0 || (m.to != m.from && pos.at(m.to).is_side(enemy))
-                {
-                    out[k] = m;
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-        }
+        walk(pos, v, p, sq, legs, 0, sq, Square::NONE, false, out);
     }
-    if v.rules.en_passant
-        && let Some(ep) = pos.en_passant()
+    dedupe(out, start);
+    if !QUIET {
+        let enemy = side.flip();
+        let mut k = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if m.via_capture || m.promo != 0 || (m.to != m.from && pos.at(m.to).is_side(enemy)) {
+                out[k] = m;
+                k += 1;
+            }
+        }
+        out.truncate(k);
+    }
+}
+
+/// The en-passant captures of the pawn `p` on `sq`.
+#[inline(always)]
+fn en_passant_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut Vec<Move>) {
+    let side = p.side();
+    let kind = p.kind() as usize;
+    let ms = &v.movesets[kind][side.index()];
+    if let Some(ep) = pos.en_passant()
         && v.pieces[kind].pawn
         && pos.at(ep.victim).is_side(side.flip())
     {
@@ -329,38 +244,6 @@ fn gen_moves<const QUIET: bool>(
                 }
             }
         }
-    }
-    if v.restricts {
-        restrict(pos, v, p, out, start);
-    }
-}
-
-/// The special modules' say on a piece's generated moves `out[start..]`:
-/// no capture of an immune piece, citadels entered only as allowed
-/// (rules/tamerlane.md 5.5), the pawn of pawns' second arrival (5.2).
-fn restrict(pos: &Position, v: &Variant, p: Piece, out: &mut Vec<Move>, start: usize) {
-    if v.immune != 0 {
-        let immune = |sq: Square| {
-            let c = pos.at(sq);
-            c.is_piece() && v.immune & (1u128 << c.kind()) != 0
-        };
-        let mut k = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if !((m.to != m.from && immune(m.to)) || (m.via_capture && immune(m.via))) {
-                out[k] = m;
-                k += 1;
-            }
-        }
-        out.truncate(k);
-    }
-    if let Some(c) = &v.specials.citadels {
-        c.restrict(pos, p, out, start);
-    }
-    if let Some(pop) = &v.specials.pawn_of_pawns
-        && p.kind() == pop.relocated
-    {
-        pawn_of_pawns::rewrite_arrival(pop, pos, p, out, start);
     }
 }
 
@@ -448,63 +331,6 @@ fn walk(
     }
 }
 
-/// Adds the move from `from` to `to` with the promotion choices it has.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-pub(crate) fn push(
-    v: &Variant,
-    p: Piece,
-    from: Square,
-    to: Square,
-    via: Square,
-    via_cap: bool,
-    capture: bool,
-    out: &mut Vec<Move>,
-) {
-    let mut m = Move::new(from, to);
-    m.via = via;
-    m.via_capture = via_cap;
-    if !v.any_promotion {
-        out.push(m);
-        return;
-    }
-    let info = &v.pieces[p.kind() as usize];
-    let side = p.side();
-    if !info.promotes_to.is_empty() {
-        if v.in_zone(to, side) {
-            for &t in &info.promotes_to {
-                m.promo = t + 1;
-                out.push(m);
-            }
-        } else {
-            out.push(m);
-        }
-        return;
-    }
-    let Some(promoted) = info.promoted else {
-        out.push(m);
-        return;
-    };
-    let pr = &v.promotion;
-    let (zf, zt) = (v.in_zone(from, side), v.in_zone(to, side));
-    let captured = capture || via_cap;
-    let dead = v.dead[p.kind() as usize][side.index()][v.geometry.compact(to)];
-    let may = match pr.when {
-        PromotionWhen::StartOrEnd => zf || zt,
-        PromotionWhen::End => zt,
-        PromotionWhen::Chu => (!zf && zt) || (zf && captured),
-    } || (pr.relief[p.kind() as usize] && !captured && dead);
-    if !may {
-        out.push(m);
-        return;
-    }
-    if !(pr.forced_if_dead && dead) {
-        out.push(m);
-    }
-    m.promo = promoted + 1;
-    out.push(m);
-}
-
 fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
     let rule = v.rules.castling.as_ref().expect("checked by caller");
     let side = pos.side();
@@ -571,104 +397,6 @@ fn castling_moves(pos: &Position, v: &Variant, out: &mut Vec<Move>) {
     }
 }
 
-/// The first cell that is not empty from `from` along `step` (a piece or a
-/// wall), and its distance in steps.
-#[inline(always)]
-pub(crate) fn first_on_ray(pos: &Position, from: Square, step: i16) -> (Square, u32) {
-    let mut s = from;
-    let mut d = 0;
-    loop {
-        s = s.shift(step);
-        d += 1;
-        if !pos.at(s).is_empty() {
-            return (s, d);
-        }
-    }
-}
-
-/// Does a rider entry list (types, min and max distance) let piece `p`
-/// capture `d` steps away?
-#[inline(always)]
-pub(crate) fn rider_reaches(list: &[RiderReach], p: Piece, d: u32) -> bool {
-    let bit = 1u128 << p.kind();
-    list.iter()
-        .any(|&(m, min, max)| m & bit != 0 && d >= min as u32 && d <= max as u32)
-}
-
-/// Walks the multi-leg path `legs` backwards from `cur`, where its leg `k`
-/// ends: is there a piece of `by` with a type in `mask` where the path
-/// starts, every square on the way empty?
-fn reaches_back(
-    pos: &Position,
-    legs: &[(i16, u8)],
-    k: usize,
-    cur: Square,
-    by: Side,
-    mask: u128,
-) -> bool {
-    let (off, max) = legs[k];
-    let mut s = cur;
-    for _ in 0..max {
-        s = s.shift(-off);
-        let c = pos.at(s);
-        if k == 0 {
-            if c.is_side(by) && mask & (1u128 << c.kind()) != 0 {
-                return true;
-            }
-        } else if c.is_empty() && reaches_back(pos, legs, k - 1, s, by, mask) {
-            return true;
-        }
-        if !c.is_empty() {
-            return false;
-        }
-    }
-    false
-}
-
-/// As [`reaches_back`], seeing through one piece of `own`: records in
-/// `pinned` each such piece that alone stands between an attacker of `by`
-/// and the path's end. Returns false when `pinned` is full.
-#[allow(clippy::too_many_arguments)]
-fn pins_back(
-    pos: &Position,
-    legs: &[(i16, u8)],
-    k: usize,
-    cur: Square,
-    by: Side,
-    mask: u128,
-    blocker: Square,
-    pinned: &mut [Square; 8],
-    n: &mut usize,
-) -> bool {
-    let own = by.flip();
-    let (off, max) = legs[k];
-    let mut s = cur;
-    let mut blocker = blocker;
-    for _ in 0..max {
-        s = s.shift(-off);
-        let c = pos.at(s);
-        if k == 0 && c.is_side(by) && mask & (1u128 << c.kind()) != 0 {
-            if blocker.is_some() && !pinned[..*n].contains(&blocker) {
-                if *n == pinned.len() {
-                    return false;
-                }
-                pinned[*n] = blocker;
-                *n += 1;
-            }
-            return true;
-        }
-        if c.is_side(own) && !blocker.is_some() {
-            blocker = s;
-        } else if !c.is_empty() {
-            return true;
-        }
-        if k > 0 && !pins_back(pos, legs, k - 1, s, by, mask, blocker, pinned, n) {
-            return false;
-        }
-    }
-    true
-}
-
 /// Is `target` attacked by a piece of `by`: could one of `by`'s pieces
 /// capture there by its movement, whatever that would do to its own royal?
 /// In Hiashatar, in the sense of check: Bodyguards do not count and zones
@@ -676,27 +404,47 @@ fn pins_back(
 /// A frozen piece ([`Position::frozen`]) attacks nothing.
 pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
     let v = pos.variant();
-    if let Some(c) = &v.specials.citadels
-        && c.is_sanctuary(target)
-    {
+    if v.specials.is_sanctuary(target) {
         return false;
     }
-    if let Some(bg) = &v.specials.bodyguard {
-        return bodyguard::is_attacked(bg, pos, target, by);
+    match v.specials.attack_bounds(pos, by) {
+        Some(bounds) => attacked_with(pos, v, target, by, &bounds),
+        None => attacked_with(pos, v, target, by, &Free),
     }
+}
+
+/// [`is_attacked`] under `bounds` on the attackers.
+#[inline(always)]
+fn attacked_with<Z: AttackBounds>(
+    pos: &Position,
+    v: &Variant,
+    target: Square,
+    by: Side,
+    bounds: &Z,
+) -> bool {
+    let allowed = bounds.attackers();
     let t = &v.attacks[by.index()];
     let frozen = pos.frozen();
     for &(off, mask) in &t.leaps {
         let s = target.shift(off);
         let p = pos.at(s);
-        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && s != frozen {
+        if p.is_side(by)
+            && mask & allowed & (1u128 << p.kind()) != 0
+            && s != frozen
+            && bounds.leap_attacks(p, s, off)
+        {
             return true;
         }
     }
     for (step, list) in &t.rides {
         let (s, d) = first_on_ray(pos, target, *step);
         let p = pos.at(s);
-        if p.is_side(by) && rider_reaches(list, p, d) && s != frozen {
+        if p.is_side(by)
+            && allowed & (1u128 << p.kind()) != 0
+            && rider_reaches(list, p, d)
+            && s != frozen
+            && bounds.ride_attacks(p, s, target, *step, d)
+        {
             return true;
         }
     }
@@ -711,7 +459,7 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             }
             let a = s.shift(-first);
             let p = pos.at(a);
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && a != frozen {
+            if p.is_side(by) && mask & allowed & (1u128 << p.kind()) != 0 && a != frozen {
                 return true;
             }
         }
@@ -737,27 +485,35 @@ pub fn is_attacked(pos: &Position, target: Square, by: Side) -> bool {
             if p.is_empty() {
                 continue;
             }
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= max as u32 && s != frozen {
+            if p.is_side(by)
+                && mask & allowed & (1u128 << p.kind()) != 0
+                && d <= max as u32
+                && s != frozen
+            {
                 return true;
             }
             break;
         }
     }
-    if let Some(ck) = &v.specials.checker
-        && checker::attacks(ck, pos, target, by)
-    {
+    if v.specials.extra_attack(pos, target, by) {
         return true;
     }
-    for (legs, mask) in &t.multi {
-        if reaches_back(pos, legs, legs.len() - 1, target, by, *mask) {
-            return true;
+    let mut ask = t.complex;
+    if bounds.walks_back() {
+        for (legs, mask) in &t.multi {
+            if reaches_back(pos, legs, legs.len() - 1, target, by, *mask & allowed) {
+                return true;
+            }
         }
+    } else {
+        ask |= t.multi.iter().fold(0, |m, (_, b)| m | b);
     }
-    if t.complex != 0 {
+    ask &= allowed;
+    if ask != 0 {
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if t.complex & (1u128 << p.kind()) == 0 || sq == frozen {
+            if ask & (1u128 << p.kind()) == 0 || sq == frozen {
                 continue;
             }
             buf.clear();
@@ -781,29 +537,34 @@ pub fn in_check(pos: &Position, side: Side) -> bool {
 }
 
 /// After a move has been made: did it leave the mover's only royal attacked
-/// where the variant forbids that, or break a rule of a special module that
+/// where the variant forbids that, or break a rule of a family that
 /// forbids moves (Chu's Lion trading, rules/chu-shogi.md 6.4; a relocation
 /// of Tamerlane's pawn of pawns that neither forks nor traps, 5.2)? A
-/// search that makes pseudo-legal moves calls this after each make and takes
-/// the move back when it says yes; variants without such a module pay one
-/// branch. The position is the same afterwards (the relocation test makes
-/// and takes back the opponent's replies).
+/// search that makes pseudo-legal moves calls this after each make (or
+/// [`made_illegal`], which adds the repetition ban) and takes the move back
+/// when it says yes; variants without such a family pay one branch. The
+/// position is the same afterwards.
 #[inline]
 pub fn mover_exposed(pos: &mut Position) -> bool {
-    let v = pos.variant();
-    if let Some(lt) = &v.specials.lion_trading
-        && lion::violated(lt, pos)
-    {
+    if !pos.variant().caps.bans_moves {
+        return royal_exposed(pos);
+    }
+    let sp = &pos.variant().specials;
+    if sp.forbids(pos) {
         return true;
     }
     if royal_exposed(pos) {
         return true;
     }
-    v.specials.pawn_of_pawns.is_some()
-        && pos
-            .last_move()
-            .is_some_and(|m| m.kind == MoveKind::Relocate)
-        && !pawn_of_pawns::relocation_holds(pos)
+    sp.needs_reply_trial(pos) && Arc::clone(pos.variant()).specials.forbids_after_trial(pos)
+}
+
+/// After a move has been made: does any rule forbid it (royal safety, the
+/// families' bans, the repetition ban)? The one test of a move made
+/// pseudo-legally; the position is the same afterwards.
+#[inline]
+pub fn made_illegal(pos: &mut Position) -> bool {
+    mover_exposed(pos) || repetition_banned(pos)
 }
 
 /// After a move has been made: is the mover's only royal attacked where the
@@ -866,14 +627,7 @@ fn shortcut(pos: &Position) -> Option<(Square, [Square; 8], usize)> {
     let side = pos.side();
     let opp = side.flip();
     let t = &v.attacks[opp.index()];
-    if !v.rules.royal_safety
-        || t.complex != 0
-        || !t.hops.is_empty()
-        || !t.bents.is_empty()
-        || v.ripening
-        || v.specials.capture_promotion.is_some()
-        || v.specials.hostile_promotion.is_some()
-    {
+    if !v.caps.pin_shortcut[side.index()] {
         return None;
     }
     let r = pos.royals(side);
@@ -924,52 +678,26 @@ fn needs_trial(m: &Move, k: Square, pinned: &[Square]) -> bool {
     m.from == k || m.via_capture || m.kind != MoveKind::Normal || pinned.contains(&m.from)
 }
 
-/// Before the move: is `m`, pseudo-legal here, allowed by the special
-/// modules that forbid moves (Chu's Lion trading, rules/chu-shogi.md 6.4;
+/// Before the move: is `m`, pseudo-legal here, allowed by the families
+/// that forbid moves (Chu's Lion trading, rules/chu-shogi.md 6.4;
 /// Tamerlane's relocation rule, 5.2)? Royal safety is not judged. Makes and
 /// unmakes `m` only when it takes a Lion under those rules or relocates a
 /// pawn of pawns.
 pub fn special_legal(pos: &mut Position, m: Move) -> bool {
-    if m.kind == MoveKind::Relocate {
-        pos.make(m);
-        let ok = pawn_of_pawns::relocation_holds(pos);
-        pos.unmake();
-        return ok;
-    }
-    let Some(lt) = pos.variant().specials.lion_trading else {
-        return true;
-    };
-    if !lion::captures_lion(&lt, pos, m) {
-        return true;
-    }
-    pos.make(m);
-    let bad = lion::violated(&lt, pos);
-    pos.unmake();
-    !bad
+    let v = Arc::clone(pos.variant());
+    v.specials.allows(pos, m)
 }
 
-/// Must `m` be made to judge it: does it take a Lion under the Lion-trading
-/// rules, or can it expose the royal?
+/// Must `m` be made to be judged: does a family need it made, or can it
+/// expose the royal?
 #[inline(always)]
 fn trial(
     pos: &Position,
-    lt: &Option<LionTrading>,
     safety: bool,
     fast: &Option<(Square, [Square; 8], usize)>,
     m: &Move,
 ) -> bool {
-    if let Some(lt) = lt
-        && lion::captures_lion(lt, pos, *m)
-    {
-        return true;
-    }
-    if m.kind == MoveKind::Relocate {
-        return true;
-    }
-    if let Some(bg) = &pos.variant().specials.bodyguard
-        && safety
-        && bodyguard::may_expose(bg, pos, m)
-    {
+    if pos.variant().specials.needs_trial(pos, m, safety) {
         return true;
     }
     safety
@@ -980,18 +708,25 @@ fn trial(
 }
 
 /// Appends the legal moves of the side to move (game-end rules aside: see
-/// [`crate::outcome`]): royal safety where the variant has it, and the
-/// special modules' bans (Lion trading, rules/chu-shogi.md 6.4).
+/// [`crate::outcome`]): royal safety where the variant has it, the
+/// families' bans (Lion trading, rules/chu-shogi.md 6.4), their move series
+/// and filters (the Checker's, rules/ordinary-variant.md 5.3-5.4), the
+/// fallback moves when nothing else is legal.
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
-    if let Some(ck) = pos.variant().specials.checker {
-        // Series, forced continuations and the compulsory-capture filter.
-        checker::legal_moves(&ck, pos, out);
+    let start = out.len();
+    let caps = pos.variant().caps;
+    if caps.whole_legal_lists {
+        // The families generate their series legal, then filter the list.
+        let v = Arc::clone(pos.variant());
+        pseudo_plain(pos, out);
+        keep_legal(pos, out, start);
+        v.specials.legal_series(pos, out);
+        v.specials.filter_legal(pos, out, start);
         return;
     }
-    let start = out.len();
     pseudo_moves(pos, out);
     keep_legal(pos, out, start);
-    if out.len() == start && has_fallback(pos.variant()) {
+    if out.len() == start && caps.has_fallback {
         fallback_moves(pos, out);
         keep_legal(pos, out, start);
     }
@@ -999,22 +734,21 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 
 /// Keeps the legal moves of `out[start..]`.
 fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
-    let lt = pos.variant().specials.lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats && pos.variant().specials.pawn_of_pawns.is_none() {
+    if !safety && !pos.variant().caps.bans_moves {
         return;
     }
     let fast = if safety { shortcut(pos) } else { None };
     let mut i = start;
     while i < out.len() {
         let m = out[i];
-        if !no_repeats && !trial(pos, &lt, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, safety, &fast, &m) {
             i += 1;
             continue;
         }
         pos.make(m);
-        let bad = mover_exposed(pos) || repetition_banned(pos);
+        let bad = made_illegal(pos);
         pos.unmake();
         if bad {
             out.swap_remove(i);
@@ -1024,16 +758,17 @@ fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
     }
 }
 
-/// Number of legal moves, without keeping them.
+/// Number of legal moves, without keeping them; `buf` is scratch space.
 pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
     buf.clear();
-    if pos.variant().specials.checker.is_some() {
+    let caps = pos.variant().caps;
+    if caps.whole_legal_lists {
         legal_moves(pos, buf);
         return buf.len() as u64;
     }
     pseudo_moves(pos, buf);
     let n = count_kept(pos, buf);
-    if n > 0 || !has_fallback(pos.variant()) {
+    if n > 0 || !caps.has_fallback {
         return n;
     }
     buf.clear();
@@ -1043,24 +778,109 @@ pub fn count_legal(pos: &mut Position, buf: &mut Vec<Move>) -> u64 {
 
 /// Number of legal moves in `buf`.
 fn count_kept(pos: &mut Position, buf: &[Move]) -> u64 {
-    let lt = pos.variant().specials.lion_trading;
     let safety = pos.variant().rules.royal_safety;
     let no_repeats = pos.variant().rules.repetition_forbidden;
-    if !safety && lt.is_none() && !no_repeats && pos.variant().specials.pawn_of_pawns.is_none() {
+    if !safety && !pos.variant().caps.bans_moves {
         return buf.len() as u64;
     }
     let fast = if safety { shortcut(pos) } else { None };
     let mut n = 0;
     for &m in buf.iter() {
-        if !no_repeats && !trial(pos, &lt, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, safety, &fast, &m) {
             n += 1;
             continue;
         }
         pos.make(m);
-        if !mover_exposed(pos) && !repetition_banned(pos) {
+        if !made_illegal(pos) {
             n += 1;
         }
         pos.unmake();
     }
     n
+}
+
+/// A [`Position`] as the special-rule families see it
+/// ([`crate::board::Board`]): the state accessors, and this module's
+/// attack tests and generation as the services they call.
+impl crate::board::Board for Position {
+    #[inline(always)]
+    fn core(&self) -> &crate::variant::core::Core {
+        self.variant()
+    }
+    #[inline(always)]
+    fn at(&self, sq: Square) -> Piece {
+        Position::at(self, sq)
+    }
+    #[inline(always)]
+    fn side(&self) -> Side {
+        Position::side(self)
+    }
+    #[inline(always)]
+    fn pieces(&self, side: Side) -> &[Square] {
+        Position::pieces(self, side)
+    }
+    #[inline(always)]
+    fn royals(&self, side: Side) -> &[Square] {
+        Position::royals(self, side)
+    }
+    #[inline(always)]
+    fn non_royal_count(&self, side: Side) -> usize {
+        Position::non_royal_count(self, side)
+    }
+    #[inline(always)]
+    fn en_passant(&self) -> Option<crate::board::EnPassant> {
+        Position::en_passant(self)
+    }
+    #[inline(always)]
+    fn swap_rights(&self) -> u8 {
+        Position::swap_rights(self)
+    }
+    #[inline(always)]
+    fn last_move(&self) -> Option<Move> {
+        Position::last_move(self)
+    }
+    #[inline(always)]
+    fn recent_move(&self, back: usize) -> Option<crate::board::RecentMove<'_>> {
+        Position::recent_move(self, back)
+    }
+    #[inline(always)]
+    fn is_attacked(&self, target: Square, by: Side) -> bool {
+        is_attacked(self, target, by)
+    }
+    #[inline(always)]
+    fn in_check(&self, side: Side) -> bool {
+        in_check(self, side)
+    }
+    #[inline(always)]
+    fn piece_moves(&self, sq: Square, p: Piece, out: &mut Vec<Move>) {
+        piece_moves(self, self.variant(), sq, p, out)
+    }
+    #[inline(always)]
+    fn pseudo_plain(&self, out: &mut Vec<Move>) {
+        pseudo_plain(self, out)
+    }
+    #[inline(always)]
+    fn royal_exposed(&self) -> bool {
+        royal_exposed(self)
+    }
+    #[inline(always)]
+    fn mover_exposed(&mut self) -> bool {
+        mover_exposed(self)
+    }
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+    #[inline(always)]
+    fn make_null(&mut self) -> crate::board::NullUndo {
+        Position::make_null(self)
+    }
+    #[inline(always)]
+    fn unmake_null(&mut self, u: crate::board::NullUndo) {
+        Position::unmake_null(self, u)
+    }
 }

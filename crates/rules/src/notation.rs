@@ -9,9 +9,8 @@
 use crate::geometry::{Geometry, Square};
 use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveKind};
-use crate::outcome::ended_by_rule;
+use crate::piece::Side;
 use crate::position::Position;
-use crate::special::checker;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -36,8 +35,9 @@ pub fn move_text(v: &Variant, m: Move) -> String {
     let mut s = String::new();
     if m.kind == MoveKind::Opening {
         let side = if g.rank(m.from) < g.ranks() / 2 { 0 } else { 1 };
-        if let Some(op) = &v.specials.compulsory_opening {
-            for &(a, b) in &op.moves[side] {
+        let side = if side == 0 { Side::First } else { Side::Second };
+        if v.specials.has_compulsory_opening() {
+            for &(a, b) in v.specials.opening_advances(side) {
                 s.push_str(&format!("{}{}", g.name(a), g.name(b)));
             }
             return s;
@@ -46,9 +46,8 @@ pub fn move_text(v: &Variant, m: Move) -> String {
     s.push_str(&g.name(m.from).to_string());
     if m.kind == MoveKind::Checker {
         // A Checker series: every landing square (`c3e5g7`).
-        if let Some(ck) = &v.specials.checker {
-            checker::for_each_leg(ck, &m, |_, land| s.push_str(&g.name(land).to_string()));
-        }
+        v.specials
+            .for_each_series_leg(&m, |_, land| s.push_str(&g.name(land).to_string()));
         return s;
     }
     if m.via.is_some() {
@@ -77,8 +76,8 @@ pub fn move_text(v: &Variant, m: Move) -> String {
 /// `@` before a hostile general's drop square, `/` before an upgraded
 /// piece's square (rules/frolov-10x10.md 5.3, 5.5).
 fn aux_mark(v: &Variant, m: Move) -> char {
-    match (&v.specials.hostile_promotion, m.promotion()) {
-        (Some(hp), Some(t)) if hp.is_hostile(t) => '@',
+    match m.promotion() {
+        Some(t) if v.specials.is_hostile_promotion(t) => '@',
         _ => '/',
     }
 }
@@ -138,10 +137,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         what,
     };
     let t = normalize(text);
-    let mut legal = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut legal);
-    }
+    let legal = pos.legal_moves();
     if let Some(m) = legal.iter().find(|m| move_text(&v, **m) == t) {
         return Ok(*m);
     }
@@ -163,9 +159,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         )));
     }
     let (from, to) = (sqs[0], *sqs.last().expect("two or more"));
-    if let Some(ck) = &v.specials.checker
-        && suffix.is_empty()
-        && let Some(m) = checker_path(ck, pos, &sqs, &legal)
+    if suffix.is_empty()
+        && let Some(m) = v.specials.series_by_path(pos, &sqs, &legal)
     {
         return Ok(m);
     }
@@ -243,41 +238,6 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             of_piece.join(" ")
         )
     }))
-}
-
-/// A Checker series written through other landing squares than ours: the
-/// legal series with the same origin, final square and captured squares
-/// (rules/ordinary-variant.md 5.1, move identity), if `sqs` is a path of
-/// two-square jumps.
-fn checker_path(
-    ck: &checker::CheckerRules,
-    pos: &Position,
-    sqs: &[Square],
-    legal: &[Move],
-) -> Option<Move> {
-    let mut dirs = [0u8; checker::MAX_LEGS];
-    let n = sqs.len() - 1;
-    if n == 0 || n > checker::MAX_LEGS {
-        return None;
-    }
-    for i in 0..n {
-        let d = (0..8).find(|&d| {
-            sqs[i].shift(ck.offsets[d]).shift(ck.offsets[d]) == sqs[i + 1]
-                && pos.variant().geometry.is_square(sqs[i + 1])
-        })?;
-        dirs[i] = d as u8;
-    }
-    let m = checker::series_move(sqs[0], sqs[n], &dirs[..n]);
-    let caps = checker::captures(ck, pos, &m).0;
-    legal
-        .iter()
-        .find(|l| {
-            l.kind == MoveKind::Checker
-                && l.from == m.from
-                && l.to == m.to
-                && checker::captures(ck, pos, l).0 == caps
-        })
-        .copied()
 }
 
 fn example(v: &Variant) -> String {

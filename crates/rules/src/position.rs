@@ -4,24 +4,14 @@
 //! and changed only by [`Position::make`] / [`Position::unmake`] of moves
 //! the generator produced, so it always describes a reachable board.
 
+use crate::board::swap_right;
+pub use crate::board::{EnPassant, NullUndo, RecentMove};
 use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
-use crate::special::{capture_promotion, checker, hostile_promotion, king_swap, lion};
 use crate::variant::{FenField, Variant};
 use std::sync::Arc;
-
-/// En-passant state: squares a pawn just passed over and the pawn itself.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct EnPassant {
-    /// Passed squares (first `count` valid).
-    pub squares: [Square; 2],
-    /// How many squares were passed.
-    pub count: u8,
-    /// Where the pawn that passed them stands.
-    pub victim: Square,
-}
 
 #[derive(Clone, Debug)]
 struct Undo {
@@ -35,14 +25,6 @@ struct Undo {
     halfmove: u32,
     hash: u64,
     opening_done: [bool; 2],
-    frozen: Square,
-}
-
-/// What [`Position::unmake_null`] restores.
-#[derive(Clone, Copy, Debug)]
-pub struct NullUndo {
-    ep: Option<EnPassant>,
-    hash: u64,
     frozen: Square,
 }
 
@@ -69,11 +51,6 @@ pub struct Position {
     ripened: Vec<(Square, Piece)>,
     history: Vec<u64>,
 }
-
-/// A move of the history as [`Position::recent_move`] gives it: the move,
-/// the piece that made it (before any promotion), the pieces it captured
-/// with their squares.
-pub type RecentMove<'a> = (Move, Piece, &'a [(Square, Piece)]);
 
 /// Castling right bits: first player queen side, king side; second player.
 pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
@@ -115,11 +92,7 @@ impl Position {
             side: Side::First,
             castling: 0,
             // Without a swap field both rights are unused (a FEN without fields).
-            swap: if variant.specials.king_swap.is_some() {
-                3
-            } else {
-                0
-            },
+            swap: if variant.specials.swaps_kings() { 3 } else { 0 },
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -260,8 +233,8 @@ impl Position {
                     }
                     for c in f.chars() {
                         let bit = match c {
-                            'K' => king_swap::right(Side::First),
-                            'k' => king_swap::right(Side::Second),
+                            'K' => swap_right(Side::First),
+                            'k' => swap_right(Side::Second),
                             _ => {
                                 return Err(FenError {
                                     field,
@@ -272,7 +245,7 @@ impl Position {
                         pos.swap |= bit;
                     }
                     // Rights without the rule in force are void.
-                    if variant.specials.king_swap.is_none() {
+                    if !variant.specials.swaps_kings() {
                         pos.swap = 0;
                     }
                 }
@@ -310,10 +283,12 @@ impl Position {
                 }
             }
         }
-        if let Some(op) = &variant.specials.compulsory_opening {
+        if variant.specials.has_compulsory_opening() {
             // A side still owes its compulsory turn while every advance is still open.
             for side in Side::BOTH {
-                let open = op.moves[side.index()]
+                let open = variant
+                    .specials
+                    .opening_advances(side)
                     .iter()
                     .all(|&(a, _)| pos.board[a.index()].is_side(side));
                 pos.opening_done[side.index()] = !(open && pos.fullmove == 1);
@@ -352,7 +327,7 @@ impl Position {
                 FenField::Swap => {
                     let mut c = String::new();
                     for (side, ch) in [(Side::First, 'K'), (Side::Second, 'k')] {
-                        if self.swap & king_swap::right(side) != 0 {
+                        if self.swap & swap_right(side) != 0 {
                             c.push(ch);
                         }
                     }
@@ -394,13 +369,11 @@ impl Position {
             if !self.opening_done[side.index()] {
                 h ^= z.state[side.index()];
             }
-            if self.swap & king_swap::right(side) != 0 {
+            if self.swap & swap_right(side) != 0 {
                 h ^= z.state[SWAP_KEY + side.index()];
             }
         }
-        if let Some(lt) = &v.specials.lion_trading {
-            h ^= lion::state_key(lt, self, 0);
-        }
+        h ^= v.specials.state_key(self, 0);
         h ^ self.frozen_key(self.frozen)
     }
 
@@ -455,7 +428,7 @@ impl Position {
         self.castling
     }
 
-    /// Unused King-swap rights: bit [`king_swap::right`] per side
+    /// Unused King-swap rights: bit [`swap_right`] per side
     /// (rules/tamerlane.md 5.4).
     #[inline(always)]
     pub fn swap_rights(&self) -> u8 {
@@ -611,20 +584,22 @@ impl Position {
     fn promote(&mut self, mv: Move, moved: Piece) {
         let Some(t) = mv.promotion() else { return };
         self.remove(mv.to);
-        let (owner, sq) = match &self.variant.specials.hostile_promotion {
-            Some(hp) if hp.is_hostile(t) => (
-                moved.side().flip(),
-                hostile_promotion::placed_square(hp, mv),
-            ),
-            _ => (moved.side(), mv.to),
-        };
+        let (owner, sq) = self
+            .variant
+            .specials
+            .promoted_placement(mv, t, moved.side());
         self.put(sq, Piece::new(t, owner));
     }
 
     /// Where the piece created by `mv`'s promotion stands.
     fn promoted_square(&self, mv: Move) -> Square {
-        match &self.variant.specials.hostile_promotion {
-            Some(hp) => hostile_promotion::placed_square(hp, mv),
+        match mv.promotion() {
+            Some(t) => {
+                self.variant
+                    .specials
+                    .promoted_placement(mv, t, Side::First)
+                    .1
+            }
             None => mv.to,
         }
     }
@@ -669,8 +644,60 @@ impl Position {
             frozen: self.frozen,
         });
         let ncap_before = self.captures.len();
+        let pawn = v.pieces[moved.kind() as usize].pawn;
+        let (new_ep, pawn_move) = self.displace(&v, mv, moved, pawn);
+        if let Some((sq, p)) =
+            v.specials
+                .transformation(self, mv, moved, &self.captures[ncap_before..])
+        {
+            self.transform(sq, p);
+        }
+        // 5.3: a hostile piece just made may not move on its owner's next turn.
+        if let Some(frozen) = v.specials.frozen_after(mv)
+            && frozen != self.frozen
+        {
+            self.hash ^= self.frozen_key(self.frozen) ^ self.frozen_key(frozen);
+            self.frozen = frozen;
+        }
+        self.update_castling(&v, mv, ncap_before);
+        if self.ep.is_some() || new_ep.is_some() {
+            self.set_ep(new_ep);
+        }
+        let ncap = self.captures.len() - ncap_before;
+        self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
+        if v.caps.keeps_state {
+            // The counter-strike state of the move before lapses; this move's begins.
+            self.hash ^= v.specials.state_key(self, 1) ^ v.specials.state_key(self, 0);
+        }
+        if v.ripening {
+            self.ripen(moved.side(), mv);
+        }
+        if ncap > 0 || pawn_move {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if self.side == Side::Second {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= v.zobrist.side;
+        self.history.push(self.hash);
+    }
+
+    /// The board part of [`Position::make`]: moves, captures and places
+    /// the pieces `mv` concerns. `pawn`: the mover is a pawn. Returns the
+    /// new en-passant state and whether the move resets the move-count
+    /// rule's clock as a pawn move does.
+    fn displace(
+        &mut self,
+        v: &Variant,
+        mv: Move,
+        moved: Piece,
+        pawn: bool,
+    ) -> (Option<EnPassant>, bool) {
         let mut new_ep = None;
-        let mut pawn_move = v.pieces[moved.kind() as usize].pawn;
+        let mut pawn_move = pawn;
         match mv.kind {
             MoveKind::Normal | MoveKind::Relocate => {
                 if mv.via_capture {
@@ -693,7 +720,7 @@ impl Position {
                 self.promote(mv, moved);
             }
             MoveKind::Castle => {
-                let rook_to = castle_rook_target(&v, mv);
+                let rook_to = castle_rook_target(v, mv);
                 let rook_from = mv.extra;
                 let rook = self.remove(rook_from);
                 if mv.to != mv.from {
@@ -704,13 +731,9 @@ impl Position {
             MoveKind::Checker => {
                 // Walk the series: enemies jumped are taken, and an empty
                 // square jumped is the en passant square (5.5).
-                let ck = v
-                    .specials
-                    .checker
-                    .expect("a Checker series needs its module");
                 let enemy = moved.side().flip();
                 let ep = self.ep;
-                checker::for_each_leg(&ck, &mv, |mid, _| {
+                v.specials.for_each_series_leg(&mv, |mid, _| {
                     let p = self.board[mid.index()];
                     if p.is_side(enemy) {
                         self.capture(mid);
@@ -727,14 +750,7 @@ impl Position {
             }
             MoveKind::Opening => {
                 let s = moved.side().index();
-                let list = v
-                    .specials
-                    .compulsory_opening
-                    .as_ref()
-                    .expect("opening move needs the module")
-                    .moves[s]
-                    .clone();
-                for (a, b) in list {
+                for &(a, b) in v.specials.opening_advances(moved.side()) {
                     self.relocate(a, b);
                 }
                 self.hash ^= v.zobrist.state[s];
@@ -744,7 +760,7 @@ impl Position {
             MoveKind::Swap => {
                 self.exchange(mv.from, mv.to);
                 let s = moved.side().index();
-                self.swap &= !king_swap::right(moved.side());
+                self.swap &= !swap_right(moved.side());
                 self.hash ^= v.zobrist.state[SWAP_KEY + s];
             }
             MoveKind::Transfer => {
@@ -761,27 +777,12 @@ impl Position {
                 self.exchange(mv.to, mv.extra);
             }
         }
-        if let Some(cp) = &v.specials.capture_promotion
-            && let Some((sq, p)) =
-                capture_promotion::changes(cp, self, mv, moved, &self.captures[ncap_before..])
-        {
-            self.transform(sq, p);
-        }
-        if let Some(hp) = &v.specials.hostile_promotion {
-            // 5.3: a hostile piece just made may not move on its owner's next turn.
-            let frozen = match mv.promotion() {
-                Some(t) if hp.freeze && hp.is_hostile(t) => {
-                    hostile_promotion::placed_square(hp, mv)
-                }
-                _ => Square::NONE,
-            };
-            if frozen != self.frozen {
-                self.hash ^= self.frozen_key(self.frozen) ^ self.frozen_key(frozen);
-                self.frozen = frozen;
-            }
-        }
-        // Castling rights fall when a King or Rook leaves, is captured on its
-        // square, or is upgraded to another piece (rules/frolov-10x10.md 5.5).
+        (new_ep, pawn_move)
+    }
+
+    /// Castling rights fall when a King or Rook leaves, is captured on its
+    /// square, or is upgraded to another piece (rules/frolov-10x10.md 5.5).
+    fn update_castling(&mut self, v: &Variant, mv: Move, ncap_before: usize) {
         if self.castling != 0
             && let Some(rule) = &v.rules.castling
         {
@@ -806,29 +807,6 @@ impl Position {
                 self.set_castling(rights);
             }
         }
-        if self.ep.is_some() || new_ep.is_some() {
-            self.set_ep(new_ep);
-        }
-        let ncap = self.captures.len() - ncap_before;
-        self.undo.last_mut().expect("just pushed").ncap = ncap as u8;
-        if let Some(lt) = &v.specials.lion_trading {
-            // The counter-strike state of the move before lapses; this move's begins.
-            self.hash ^= lion::state_key(lt, self, 1) ^ lion::state_key(lt, self, 0);
-        }
-        if v.ripening {
-            self.ripen(moved.side(), mv);
-        }
-        if ncap > 0 || pawn_move {
-            self.halfmove = 0;
-        } else {
-            self.halfmove += 1;
-        }
-        if self.side == Side::Second {
-            self.fullmove += 1;
-        }
-        self.side = self.side.flip();
-        self.hash ^= v.zobrist.side;
-        self.history.push(self.hash);
     }
 
     /// Waiting pieces of `side` other than one this move just made take
@@ -915,15 +893,7 @@ impl Position {
                 self.put(mv.extra, rook);
             }
             MoveKind::Opening => {
-                let s = u.moved.side().index();
-                let list = v
-                    .specials
-                    .compulsory_opening
-                    .as_ref()
-                    .expect("opening move needs the module")
-                    .moves[s]
-                    .clone();
-                for &(a, b) in list.iter().rev() {
+                for &(a, b) in v.specials.opening_advances(u.moved.side()).iter().rev() {
                     self.relocate(b, a);
                 }
             }

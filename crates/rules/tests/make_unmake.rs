@@ -11,7 +11,6 @@
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::ended_by_rule;
-use kamil_rules::special::lion::counterstrike_pending;
 use kamil_rules::variant::FenField;
 use kamil_rules::{Move, Position, Reason, Variant};
 use proptest::prelude::*;
@@ -64,7 +63,7 @@ fn check_fen_reload(pos: &mut Position, played: &[String]) -> Result<(), TestCas
         }
     };
     prop_assert_eq!(back.fen(), fen.clone(), "FEN rewritten, after {:?}", played);
-    if counterstrike_pending(pos) {
+    if pos.variant().specials.counterstrike_pending(pos) {
         // Chu's counter-strike state (6.4 LT3) is part of the position but
         // not of the FEN: the reloaded position rightly differs.
         prop_assert_ne!(back.hash(), pos.hash(), "state not in the hash");

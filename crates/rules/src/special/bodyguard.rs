@@ -10,20 +10,20 @@
 //!   enters a zone square ends there.
 //!
 //! The same rules bound attacks (5.1 rule 3), and a Bodyguard gives no
-//! check and never takes a King (5.2): [`is_attacked`] ignores Bodyguards.
+//! check and never takes a King (5.2): [`AttackZones`] leaves Bodyguards out.
 //!
-//! Hook points: [`leaps_and_rides`] replaces the generic leap and slide loops
-//! of [`crate::movegen`] for restricted pieces, [`is_attacked`] replaces the
+//! Hook points: [`ZoneBounds`] bounds the generic leap and slide loops
+//! ([`crate::leaps`]) for restricted pieces, [`AttackZones`] bounds the
 //! generic attack test, and [`may_expose`] tells the legality shortcut which
 //! moves change the zones (so must be made to be judged). Zones follow from
 //! the board alone: no state, nothing in the hash.
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::{first_on_ray, piece_moves, push, push_quiet, rider_reaches};
+use crate::leaps::{AttackBounds, Bounds};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::core::Core;
 
 /// Whose pieces a Bodyguard's zone restricts (5.1, `hia-zone-affects`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,7 +34,7 @@ pub enum Affects {
     All,
 }
 
-/// The compiled `[special.specials.bodyguard]` table (rules/hiashatar.md 5.1-5.2).
+/// The compiled `[special.bodyguard]` table (rules/hiashatar.md 5.1-5.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Bodyguard {
     /// Bit per Bodyguard type.
@@ -66,12 +66,12 @@ impl Guards {
     /// The Bodyguards of both sides in `pos`; none when the variant has no
     /// Bodyguard module.
     #[inline]
-    pub fn of(pos: &Position) -> Guards {
+    pub fn of<B: Board>(bg: Option<&Bodyguard>, pos: &B) -> Guards {
         let mut g = Guards {
             squares: [[Square::NONE; MAX_GUARDS]; 2],
             n: [0, 0],
         };
-        let Some(bg) = &pos.variant().specials.bodyguard else {
+        let Some(bg) = bg else {
             return g;
         };
         for side in Side::BOTH {
@@ -150,156 +150,121 @@ impl Bodyguard {
     }
 }
 
-/// Appends the leaps and slides of `p` on `sq` under the zone rules (5.1)
-/// and without Bodyguard captures of a royal (5.2), as
-/// [`crate::movegen`]'s loops would; `guards`: [`Guards::of`] this
-/// position; `initial`: `p` stands on an initial square; `promotable`,
-/// `QUIET`: as there. Returns `false`, appending nothing, for an immune
-/// piece, whose moves the generic loops make.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-pub(crate) fn leaps_and_rides<const QUIET: bool>(
-    bg: &Bodyguard,
-    guards: &Guards,
-    pos: &Position,
-    v: &Variant,
-    sq: Square,
-    p: Piece,
-    initial: bool,
-    promotable: bool,
-    out: &mut Vec<Move>,
-) -> bool {
-    if bg.is_immune(p) {
-        return false;
-    }
-    let side = p.side();
-    let enemy = side.flip();
-    let zones = Zones::restricting(bg, guards, side, sq);
-    // 5.1 rule 1: from a zone square, one square only.
-    let in_zone = zones.covers(bg, sq);
-    // 5.2: a Bodyguard never takes a King.
-    let guard = bg.is_guard(p);
-    let takes = |c: Piece| c.is_side(enemy) && !(guard && v.pieces[c.kind() as usize].royal);
-    let ms = &v.movesets[p.kind() as usize][side.index()];
-    for l in &ms.leaps {
-        if (l.initial && !initial) || (in_zone && !bg.is_step(l.off)) {
-            continue;
-        }
-        let t = sq.shift(l.off);
-        let c = pos.at(t);
-        if c == Piece::WALL {
-            continue;
-        }
-        // 5.1 rule 2: a double step may not go on past a zone square.
-        let passed = |o: &i16| {
-            let s = sq.shift(*o);
-            !pos.at(s).is_empty() || (bg.stop && zones.covers(bg, s))
-        };
-        if l.lame.iter().any(passed) {
-            continue;
-        }
-        if c.is_empty() {
-            if l.quiet {
-                push_quiet::<QUIET>(v, p, promotable, sq, t, out);
-            }
-        } else if l.capture && takes(c) {
-            push(v, p, sq, t, Square::NONE, false, true, out);
-        }
-    }
-    for r in &ms.rides {
-        if r.initial && !initial {
-            continue;
-        }
-        let max = if in_zone { 1 } else { r.max };
-        let mut t = sq;
-        for _ in 0..max {
-            t = t.shift(r.off);
-            let c = pos.at(t);
-            if c.is_empty() {
-                if r.quiet {
-                    push_quiet::<QUIET>(v, p, promotable, sq, t, out);
-                }
-                // 5.1 rule 2: a slide that enters a zone square ends there.
-                if bg.stop && zones.covers(bg, t) {
-                    break;
-                }
-                continue;
-            }
-            if r.capture && takes(c) {
-                push(v, p, sq, t, Square::NONE, false, true, out);
-            }
-            break;
-        }
-    }
-    true
+/// The zone rules (5.1) and the Bodyguard's ban on taking a royal (5.2)
+/// as bounds on one piece's leaps and slides ([`crate::leaps::Bounds`]).
+pub struct ZoneBounds<'a> {
+    bg: &'a Bodyguard,
+    zones: Zones,
+    /// The piece starts on a zone square: one square only (rule 1).
+    in_zone: bool,
+    /// The piece is a Bodyguard, which never takes a royal (5.2).
+    guard: bool,
+    /// The variant's pieces, to tell a royal.
+    v: &'a Core,
 }
 
-/// Is `target` attacked by a piece of `by` in the sense of check (5.1 rule
-/// 3, 5.2): could one of `by`'s pieces other than a Bodyguard capture there
-/// under the zone rules, whatever that would do to its own royal?
-pub fn is_attacked(bg: &Bodyguard, pos: &Position, target: Square, by: Side) -> bool {
-    let v = pos.variant();
-    let t = &v.attacks[by.index()];
-    let not_guard = !bg.guards;
-    let guards = Guards::of(pos);
-    for &(off, mask) in &t.leaps {
-        let s = target.shift(off);
-        let p = pos.at(s);
-        if !p.is_side(by) || mask & not_guard & (1u128 << p.kind()) == 0 {
-            continue;
+impl<'a> ZoneBounds<'a> {
+    /// The bounds on `p` standing on `sq`, with the Bodyguards `guards`;
+    /// `None` for a piece that ignores zones (the Knight).
+    #[inline]
+    pub fn of(
+        bg: &'a Bodyguard,
+        guards: &Guards,
+        v: &'a Core,
+        sq: Square,
+        p: Piece,
+    ) -> Option<ZoneBounds<'a>> {
+        if bg.is_immune(p) {
+            return None;
         }
-        if bg.is_step(off) || bg.is_immune(p) {
-            return true;
-        }
-        // A longer leap is barred from a zone square (rule 1).
-        if !Zones::restricting(bg, &guards, by, s).covers(bg, s) {
-            return true;
+        let zones = Zones::restricting(bg, guards, p.side(), sq);
+        let in_zone = zones.covers(bg, sq);
+        Some(ZoneBounds {
+            bg,
+            zones,
+            in_zone,
+            guard: bg.is_guard(p),
+            v,
+        })
+    }
+}
+
+impl Bounds for ZoneBounds<'_> {
+    #[inline(always)]
+    fn steps_only(&self) -> bool {
+        self.in_zone
+    }
+    #[inline(always)]
+    fn is_step(&self, off: i16) -> bool {
+        self.bg.is_step(off)
+    }
+    #[inline(always)]
+    fn stops_at(&self, sq: Square) -> bool {
+        // 5.1 rule 2: a slide or a double step that enters a zone square ends there.
+        self.bg.stop && self.zones.covers(self.bg, sq)
+    }
+    #[inline(always)]
+    fn may_take(&self, c: Piece) -> bool {
+        !(self.guard && self.v.pieces[c.kind() as usize].royal)
+    }
+}
+
+/// The sense of check under the zones (5.1 rule 3, 5.2) as bounds on the
+/// generic attack test ([`crate::leaps::AttackBounds`]): a Bodyguard gives
+/// no check, and the zones bound the other attackers of `by` as they bound
+/// their moves.
+pub struct AttackZones<'a> {
+    bg: &'a Bodyguard,
+    guards: Guards,
+    by: Side,
+}
+
+impl<'a> AttackZones<'a> {
+    /// The bounds on the attackers of `by` in `pos`.
+    #[inline]
+    pub fn of<B: Board>(bg: &'a Bodyguard, pos: &B, by: Side) -> AttackZones<'a> {
+        AttackZones {
+            bg,
+            guards: Guards::of(Some(bg), pos),
+            by,
         }
     }
-    for (step, list) in &t.rides {
-        let (s, d) = first_on_ray(pos, target, *step);
-        let p = pos.at(s);
-        if !p.is_side(by) || bg.is_guard(p) || !rider_reaches(list, p, d) {
-            continue;
-        }
-        if d == 1 || bg.is_immune(p) {
+}
+
+impl AttackBounds for AttackZones<'_> {
+    #[inline(always)]
+    fn attackers(&self) -> u128 {
+        !self.bg.guards
+    }
+    #[inline]
+    fn leap_attacks(&self, p: Piece, from: Square, off: i16) -> bool {
+        // A longer leap is barred from a zone square (rule 1).
+        self.bg.is_step(off)
+            || self.bg.is_immune(p)
+            || !Zones::restricting(self.bg, &self.guards, self.by, from).covers(self.bg, from)
+    }
+    #[inline]
+    fn ride_attacks(&self, p: Piece, from: Square, target: Square, step: i16, d: u32) -> bool {
+        if d == 1 || self.bg.is_immune(p) {
             return true;
         }
-        let zones = Zones::restricting(bg, &guards, by, s);
-        if zones.covers(bg, s) {
-            continue;
+        let zones = Zones::restricting(self.bg, &self.guards, self.by, from);
+        if zones.covers(self.bg, from) {
+            return false;
         }
         // Squares passed between the slider and the target (rule 2).
-        let blocked = bg.stop && (1..d).any(|i| zones.covers(bg, target.shift(*step * i as i16)));
-        if !blocked {
-            return true;
-        }
+        !(self.bg.stop && (1..d).any(|i| zones.covers(self.bg, target.shift(step * i as i16))))
     }
-    // Lame, initial or multi-leg captures: ask the (zone-aware) generator.
-    let ask = (t.complex | t.multi.iter().fold(0, |m, (_, b)| m | b)) & not_guard;
-    if ask != 0 {
-        let mut buf = Vec::new();
-        for &sq in pos.pieces(by) {
-            let p = pos.at(sq);
-            if ask & (1u128 << p.kind()) == 0 {
-                continue;
-            }
-            buf.clear();
-            piece_moves(pos, v, sq, p, &mut buf);
-            if buf
-                .iter()
-                .any(|m| m.to == target && pos.at(target).is_piece())
-            {
-                return true;
-            }
-        }
+    #[inline(always)]
+    fn walks_back(&self) -> bool {
+        // Lame, initial or multi-leg captures: the zone-aware generator.
+        false
     }
-    false
 }
 
 /// Before the move: can `m` change the zones, so that a royal it does not
 /// seem to touch becomes attacked? A Bodyguard that moves or is taken.
 #[inline(always)]
-pub fn may_expose(bg: &Bodyguard, pos: &Position, m: &Move) -> bool {
+pub fn may_expose<B: Board>(bg: &Bodyguard, pos: &B, m: &Move) -> bool {
     bg.is_guard(pos.at(m.from)) || (m.to != m.from && bg.is_guard(pos.at(m.to)))
 }

@@ -19,13 +19,13 @@
 //! make (which pieces change type), and [`ended`] in
 //! [`crate::outcome::ended_by_rule`].
 
+use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::kinds::{Outcome, Reason};
 use crate::piece::{Piece, PieceType, Side};
-use crate::position::Position;
 
-/// The compiled `[special.specials.capture_promotion]` table.
+/// The compiled `[special.capture_promotion]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CapturePromotion {
     /// Bit per special type (5.4, the pieces marked in section 3).
@@ -66,7 +66,7 @@ impl CapturePromotion {
 /// The piece `m` captures, before it is made (en passant included), or
 /// `EMPTY`.
 #[inline(always)]
-fn victim(pos: &Position, m: &Move) -> Piece {
+fn victim<B: Board>(pos: &B, m: &Move) -> Piece {
     let sq = if m.kind == MoveKind::EnPassant {
         m.extra
     } else if m.to != m.from {
@@ -89,10 +89,10 @@ fn victim(pos: &Position, m: &Move) -> Piece {
 /// upgrade (plus the plain move, unless the bonus is compulsory), or stays
 /// one move when there is no ordinary piece (it wins). Order is kept; moves
 /// are added at the end. No allocation beyond the list's growth.
-pub fn expand(pos: &Position, cp: &CapturePromotion, start: usize, out: &mut Vec<Move>) {
+pub fn expand<B: Board>(pos: &B, cp: &CapturePromotion, start: usize, out: &mut Vec<Move>) {
     let end = out.len();
     let side = pos.side();
-    let v = pos.variant();
+    let v = pos.core();
     let mut removed = false;
     for i in start..end {
         let m = out[i];
@@ -157,9 +157,9 @@ pub fn expand(pos: &Position, cp: &CapturePromotion, start: usize, out: &mut Vec
 /// In make, after the move's captures and promotion (5.6 steps 2-3): the
 /// pieces that change type, as (square, new piece). `moved` is the piece
 /// that moved, before any promotion; `taken` what the move captured.
-pub fn changes(
+pub fn changes<B: Board>(
     cp: &CapturePromotion,
-    pos: &Position,
+    pos: &B,
     mv: Move,
     moved: Piece,
     taken: &[(Square, Piece)],
@@ -186,7 +186,7 @@ pub fn changes(
 /// Before `m` is made: the piece that it will change into its compound by
 /// 5.4 or 5.5, as (the piece now, its compound), if any. For move ordering
 /// and evaluation; make itself uses [`changes`].
-pub fn upgrade_by(cp: &CapturePromotion, pos: &Position, m: Move) -> Option<(Piece, Piece)> {
+pub fn upgrade_by<B: Board>(cp: &CapturePromotion, pos: &B, m: Move) -> Option<(Piece, Piece)> {
     if !cp.is_special(victim(pos, &m)) {
         return None;
     }
@@ -205,12 +205,12 @@ pub fn upgrade_by(cp: &CapturePromotion, pos: &Position, m: Move) -> Option<(Pie
 }
 
 /// Does `side` have an ordinary piece?
-fn has_ordinary(cp: &CapturePromotion, pos: &Position, side: Side) -> bool {
+fn has_ordinary<B: Board>(cp: &CapturePromotion, pos: &B, side: Side) -> bool {
     pos.pieces(side).iter().any(|&s| cp.is_ordinary(pos.at(s)))
 }
 
 /// Has `side` only special pieces besides its royals, at least one (B9)?
-fn only_special(cp: &CapturePromotion, pos: &Position, side: Side) -> bool {
+fn only_special<B: Board>(cp: &CapturePromotion, pos: &B, side: Side) -> bool {
     pos.non_royal_count(side) > 0 && !has_ordinary(cp, pos, side)
 }
 
@@ -218,7 +218,7 @@ fn only_special(cp: &CapturePromotion, pos: &Position, side: Side) -> bool {
 /// with a royal or special piece, took no upgrade, and left its player
 /// without ordinary pieces; with `only_special_anytime`, a player with only
 /// special pieces (the one who just moved first) wins.
-pub fn ended(cp: &CapturePromotion, pos: &Position) -> Option<Outcome> {
+pub fn ended<B: Board>(cp: &CapturePromotion, pos: &B) -> Option<Outcome> {
     let win = |winner: Side| Outcome::Win {
         winner,
         reason: Reason::OnlySpecial,

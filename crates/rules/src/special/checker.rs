@@ -27,11 +27,10 @@
 //! [`crate::movegen::legal_moves`]; make and unmake walk the path with
 //! [`for_each_leg`].
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::{in_check, mover_exposed, pseudo_plain};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceType, Side};
-use crate::position::Position;
 
 /// Most legs a series can have: the leg count (4 bits) and 3 bits a leg fill
 /// 31 of the 32 bits of `via` and `extra`. A longer series needs ten pieces
@@ -41,7 +40,7 @@ pub const MAX_LEGS: usize = 9;
 /// The eight King directions (files, ranks); the index is a leg's code.
 pub use crate::betza::UNIT as DIRECTIONS;
 
-/// The compiled `[special.specials.checker]` table: which type is the Checker, the
+/// The compiled `[special.checker]` table: which type is the Checker, the
 /// board offsets of the eight directions, and the rule book's alternatives
 /// (section 6), all off by default.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,13 +138,13 @@ pub fn landings(ck: &CheckerRules, m: &Move) -> ([Square; MAX_LEGS], usize) {
 /// Bit of a square in a 128-bit set of compact indices (boards of at most
 /// 128 squares; checked when the variant loads).
 #[inline(always)]
-fn bit(pos: &Position, sq: Square) -> u128 {
-    1u128 << pos.variant().geometry.compact(sq)
+fn bit<B: Board>(pos: &B, sq: Square) -> u128 {
+    1u128 << pos.core().geometry.compact(sq)
 }
 
 /// What a move removes, as a set of squares, and the first square it
 /// removes a piece from (in the order of the series), before it is made.
-pub fn captures(ck: &CheckerRules, pos: &Position, m: &Move) -> (u128, Option<Square>) {
+pub fn captures<B: Board>(ck: &CheckerRules, pos: &B, m: &Move) -> (u128, Option<Square>) {
     let enemy = pos.side().flip();
     match m.kind {
         // Relocate and Transfer (Tamerlane's pawn of pawns) may take on `to`.
@@ -178,7 +177,7 @@ pub fn captures(ck: &CheckerRules, pos: &Position, m: &Move) -> (u128, Option<Sq
 
 /// Calls `f` with each square whose piece the series `m` takes, before it
 /// is made (the jumped enemies and a Pawn taken en passant).
-pub fn for_each_capture(ck: &CheckerRules, pos: &Position, m: &Move, mut f: impl FnMut(Square)) {
+pub fn for_each_capture<B: Board>(ck: &CheckerRules, pos: &B, m: &Move, mut f: impl FnMut(Square)) {
     let enemy = pos.side().flip();
     let ep = pos.en_passant();
     let mut taken = 0u128;
@@ -228,7 +227,7 @@ struct Walk {
 }
 
 impl Walk {
-    fn start(pos: &Position, from: Square) -> Walk {
+    fn start<B: Board>(pos: &B, from: Square) -> Walk {
         Walk {
             from,
             cur: from,
@@ -241,7 +240,7 @@ impl Walk {
         }
     }
 
-    fn after(&self, pos: &Position, j: &Jump) -> Walk {
+    fn after<B: Board>(&self, pos: &B, j: &Jump) -> Walk {
         let mut w = *self;
         w.cur = j.land;
         w.visited |= bit(pos, j.land);
@@ -280,7 +279,7 @@ struct Ctx {
 /// What stands on `sq` during the walk `w`: the origin is empty, captured
 /// pieces are gone (A10: unless they stay until the move ends).
 #[inline(always)]
-fn cell(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, sq: Square) -> Piece {
+fn cell<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, sq: Square) -> Piece {
     if sq == w.from {
         return Piece::EMPTY;
     }
@@ -297,7 +296,7 @@ fn cell(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, sq: Square) -> Pi
 /// The jumps open to the series `w`, by rules 1, 2, 4 and the options;
 /// calls `f` for each.
 #[inline]
-fn jumps(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, mut f: impl FnMut(Jump)) {
+fn jumps<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, mut f: impl FnMut(Jump)) {
     if w.n >= MAX_LEGS {
         return;
     }
@@ -339,7 +338,7 @@ fn jumps(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, mut f: impl FnMu
 }
 
 /// The en passant chance of the side to move's Checkers, if any.
-fn ep_for_mover(pos: &Position) -> Option<(Square, Square)> {
+fn ep_for_mover<B: Board>(pos: &B) -> Option<(Square, Square)> {
     let e = pos.en_passant()?;
     pos.at(e.victim)
         .is_side(pos.side().flip())
@@ -349,14 +348,14 @@ fn ep_for_mover(pos: &Position) -> Option<(Square, Square)> {
 /// Appends every series of the Checker on `from` allowed by 5.1 rules 1, 2
 /// and 4 (no forced continuation, King safety not judged): the Checker's
 /// part of the pseudo-legal moves `PL` (5.3).
-pub fn series(ck: &CheckerRules, pos: &Position, from: Square, out: &mut Vec<Move>) {
+pub fn series<B: Board>(ck: &CheckerRules, pos: &B, from: Square, out: &mut Vec<Move>) {
     let start = out.len();
     let cx = Ctx {
         me: pos.side(),
         ep: ep_for_mover(pos),
         phantom: Square::NONE,
     };
-    fn walk(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, out: &mut Vec<Move>) {
+    fn walk<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, out: &mut Vec<Move>) {
         if w.may_end() {
             out.push(w.to_move());
         }
@@ -371,9 +370,9 @@ pub fn series(ck: &CheckerRules, pos: &Position, from: Square, out: &mut Vec<Mov
 /// Appends the legal series of the Checker on `from` (5.1 with rule 3, King
 /// safety). With `only_first`, only series whose first jump is in that
 /// direction. Returns whether any was found.
-fn legal_series(
+fn legal_series<B: Board>(
     ck: &CheckerRules,
-    pos: &mut Position,
+    pos: &mut B,
     from: Square,
     only_first: Option<usize>,
     mut out: Option<&mut Vec<Move>>,
@@ -413,9 +412,9 @@ fn legal_series(
 /// over an enemy Checker leads to a legal end (rule 3; A6: any such jump
 /// forces under `ov.force-geometric`; A7: only after a capture under
 /// `ov.force-after-capture-only`).
-fn legal_walk(
+fn legal_walk<B: Board>(
     ck: &CheckerRules,
-    pos: &mut Position,
+    pos: &mut B,
     cx: &Ctx,
     w: &Walk,
     out: &mut Option<&mut Vec<Move>>,
@@ -444,7 +443,7 @@ fn legal_walk(
     if !forced && w.may_end() {
         let m = w.to_move();
         pos.make(m);
-        let exposed = mover_exposed(pos);
+        let exposed = pos.mover_exposed();
         pos.unmake();
         if !exposed {
             ends = true;
@@ -458,8 +457,8 @@ fn legal_walk(
 
 /// Orders paths for the notation: fewer legs first, then the landing
 /// squares in turn, file letter first, then rank number (5.1).
-fn path_key(ck: &CheckerRules, pos: &Position, m: &Move) -> (usize, [(u8, u8); MAX_LEGS]) {
-    let g = &pos.variant().geometry;
+fn path_key<B: Board>(ck: &CheckerRules, pos: &B, m: &Move) -> (usize, [(u8, u8); MAX_LEGS]) {
+    let g = &pos.core().geometry;
     let (l, n) = landings(ck, m);
     let mut key = [(u8::MAX, u8::MAX); MAX_LEGS];
     for i in 0..n {
@@ -470,7 +469,7 @@ fn path_key(ck: &CheckerRules, pos: &Position, m: &Move) -> (usize, [(u8, u8); M
 
 /// Keeps one series per (final square, captured squares) among
 /// `out[start..]`: the one with the first path in [`path_key`] order.
-fn dedupe(ck: &CheckerRules, pos: &Position, out: &mut Vec<Move>, start: usize) {
+fn dedupe<B: Board>(ck: &CheckerRules, pos: &B, out: &mut Vec<Move>, start: usize) {
     let mut kept = start;
     for i in start..out.len() {
         let m = out[i];
@@ -496,7 +495,7 @@ fn dedupe(ck: &CheckerRules, pos: &Position, out: &mut Vec<Move>, start: usize) 
 /// passant jump counts only when `by` is to move just after a double step,
 /// that is when the double step itself is judged (5.2, A19). Under
 /// `ov.check-single-jump` only a first jump counts (A12).
-pub fn attacks(ck: &CheckerRules, pos: &Position, target: Square, by: Side) -> bool {
+pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -> bool {
     let checker = Piece::new(ck.kind, by);
     let cx = Ctx {
         me: by,
@@ -511,7 +510,7 @@ pub fn attacks(ck: &CheckerRules, pos: &Position, target: Square, by: Side) -> b
             Square::NONE
         },
     };
-    fn walk(ck: &CheckerRules, pos: &Position, cx: &Ctx, w: &Walk, target: Square) -> bool {
+    fn walk<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, target: Square) -> bool {
         let mut hit = false;
         let mut next = [None; 8];
         let mut k = 0;
@@ -541,8 +540,8 @@ pub fn attacks(ck: &CheckerRules, pos: &Position, target: Square, by: Side) -> b
 /// The Checkers of the side not to move that a Pawn or Checker of the side
 /// to move could take by a Checker-first capture among the pseudo-legal
 /// moves, King safety aside: `PX` of 5.4.
-pub fn en_prise(ck: &CheckerRules, pos: &Position) -> u128 {
-    let v = pos.variant();
+pub fn en_prise<B: Board>(ck: &CheckerRules, pos: &B) -> u128 {
+    let v = pos.core();
     let me = pos.side();
     let their_checker = Piece::new(ck.kind, me.flip());
     let mut set = 0u128;
@@ -570,7 +569,7 @@ pub fn en_prise(ck: &CheckerRules, pos: &Position) -> u128 {
 
 /// The target of `m` if it is a Checker-first capture (5.4): a Pawn taking
 /// an enemy Checker, or a series whose first jump takes one.
-fn cfc_target(ck: &CheckerRules, pos: &Position, m: &Move) -> Option<Square> {
+fn cfc_target<B: Board>(ck: &CheckerRules, pos: &B, m: &Move) -> Option<Square> {
     let their_checker = Piece::new(ck.kind, pos.side().flip());
     match m.kind {
         MoveKind::Checker => {
@@ -578,7 +577,7 @@ fn cfc_target(ck: &CheckerRules, pos: &Position, m: &Move) -> Option<Square> {
             (pos.at(mid) == their_checker).then_some(mid)
         }
         MoveKind::Normal => {
-            let v = pos.variant();
+            let v = pos.core();
             (v.pieces[pos.at(m.from).kind() as usize].pawn && pos.at(m.to) == their_checker)
                 .then_some(m.to)
         }
@@ -588,8 +587,7 @@ fn cfc_target(ck: &CheckerRules, pos: &Position, m: &Move) -> Option<Square> {
 
 /// Is there a legal Checker-first capture for the side to move? (`LX`
 /// non-empty, 5.4.)
-fn any_legal_cfc(ck: &CheckerRules, pos: &mut Position) -> bool {
-    let v = pos.variant().clone();
+fn any_legal_cfc<B: Board>(ck: &CheckerRules, pos: &mut B) -> bool {
     let me = pos.side();
     let their_checker = Piece::new(ck.kind, me.flip());
     let mut own = [Square::NONE; 128];
@@ -608,13 +606,20 @@ fn any_legal_cfc(ck: &CheckerRules, pos: &mut Position) -> bool {
                     return true;
                 }
             }
-        } else if v.pieces[p.kind() as usize].pawn {
-            for l in &v.movesets[p.kind() as usize][me.index()].leaps {
-                let t = sq.shift(l.off);
-                if l.capture && pos.at(t) == their_checker {
+        } else if pos.core().pieces[p.kind() as usize].pawn {
+            // The targets first: the trial makes below change the board.
+            let leaps = &pos.core().movesets[p.kind() as usize][me.index()].leaps;
+            let targets: Vec<Square> = leaps
+                .iter()
+                .map(|l| (l.capture, sq.shift(l.off)))
+                .filter(|&(c, t)| c && pos.at(t) == their_checker)
+                .map(|(_, t)| t)
+                .collect();
+            for t in targets {
+                {
                     // The promotion choice cannot matter to the King's safety.
                     pos.make(Move::new(sq, t));
-                    let exposed = mover_exposed(pos);
+                    let exposed = pos.mover_exposed();
                     pos.unmake();
                     if !exposed {
                         return true;
@@ -629,7 +634,7 @@ fn any_legal_cfc(ck: &CheckerRules, pos: &mut Position) -> bool {
 /// `Sit` of 5.4 after the move `m` of the side to move: with the move given
 /// back to that side (no en passant square), some Checker is en prise from
 /// a Pawn or Checker but every such capture would expose the King.
-fn situation_after(ck: &CheckerRules, pos: &mut Position, m: Move) -> bool {
+fn situation_after<B: Board>(ck: &CheckerRules, pos: &mut B, m: Move) -> bool {
     pos.make(m);
     let null = pos.make_null();
     let sit = en_prise(ck, pos) != 0 && !any_legal_cfc(ck, pos);
@@ -653,26 +658,18 @@ fn keep_some(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> b
     }
 }
 
-/// Appends the legal moves of the side to move (5.3, 5.4): the pseudo-legal
-/// moves of every piece that keep the King safe, the legal Checker series,
-/// then the compulsory-capture filter.
-pub fn legal_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
+/// Appends the moves `L` of 5.3 (the King kept safe, the forced
+/// continuation of series applied): the pseudo-legal moves of every piece
+/// that keep the King safe, then the legal Checker series. Checkmate and
+/// stalemate are judged on these; [`filter`] then applies 5.4.
+pub fn safe_moves<B: Board>(ck: &CheckerRules, pos: &mut B, out: &mut Vec<Move>) {
     let start = out.len();
-    safe_moves(ck, pos, out);
-    filter(ck, pos, out, start);
-}
-
-/// Appends the moves `L` of 5.3: those of [`legal_moves`] before the
-/// compulsory-capture filter (the King kept safe, the forced continuation
-/// of series applied). Checkmate and stalemate are judged on these.
-pub fn safe_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
-    let start = out.len();
-    pseudo_plain(pos, out);
-    if pos.variant().rules.royal_safety {
+    pos.pseudo_plain(out);
+    if pos.core().rules.royal_safety {
         let mut i = start;
         while i < out.len() {
             pos.make(out[i]);
-            let bad = mover_exposed(pos);
+            let bad = pos.mover_exposed();
             pos.unmake();
             if bad {
                 out.swap_remove(i);
@@ -681,6 +678,12 @@ pub fn safe_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
             }
         }
     }
+    legal_series_all(ck, pos, out);
+}
+
+/// Appends the legal series (5.1 with rule 3, King safety) of every
+/// Checker of the side to move.
+pub fn legal_series_all<B: Board>(ck: &CheckerRules, pos: &mut B, out: &mut Vec<Move>) {
     let me = pos.side();
     let checker = Piece::new(ck.kind, me);
     let mut own = [Square::NONE; 128];
@@ -696,14 +699,15 @@ pub fn safe_moves(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>) {
     }
 }
 
-/// The compulsory-capture filter of 5.4 on the moves `L` in `out[start..]`.
-fn filter(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>, start: usize) {
+/// The compulsory-capture filter of 5.4 on the moves `L` in `out[start..]`
+/// (never empties a non-empty list).
+pub fn filter<B: Board>(ck: &CheckerRules, pos: &mut B, out: &mut Vec<Move>, start: usize) {
     let px = en_prise(ck, pos);
     if px == 0 || out.len() == start {
         return;
     }
     // 1. In check: escapes that take a Checker en prise come first.
-    if in_check(pos, pos.side()) {
+    if pos.in_check(pos.side()) {
         let p = &*pos;
         keep_some(out, start, |m| captures(ck, p, m).0 & px != 0);
         return;
@@ -738,4 +742,39 @@ fn filter(ck: &CheckerRules, pos: &mut Position, out: &mut Vec<Move>, start: usi
     if k > start {
         out.truncate(k);
     }
+}
+
+/// A Checker series written through other landing squares than ours: the
+/// legal series with the same origin, final square and captured squares
+/// (rules/ordinary-variant.md 5.1, move identity), if `sqs` is a path of
+/// two-square jumps.
+pub fn path_move<B: Board>(
+    ck: &CheckerRules,
+    pos: &B,
+    sqs: &[Square],
+    legal: &[Move],
+) -> Option<Move> {
+    let mut dirs = [0u8; MAX_LEGS];
+    let n = sqs.len() - 1;
+    if n == 0 || n > MAX_LEGS {
+        return None;
+    }
+    for i in 0..n {
+        let d = (0..8).find(|&d| {
+            sqs[i].shift(ck.offsets[d]).shift(ck.offsets[d]) == sqs[i + 1]
+                && pos.core().geometry.is_square(sqs[i + 1])
+        })?;
+        dirs[i] = d as u8;
+    }
+    let m = series_move(sqs[0], sqs[n], &dirs[..n]);
+    let caps = captures(ck, pos, &m).0;
+    legal
+        .iter()
+        .find(|l| {
+            l.kind == MoveKind::Checker
+                && l.from == m.from
+                && l.to == m.to
+                && captures(ck, pos, l).0 == caps
+        })
+        .copied()
 }

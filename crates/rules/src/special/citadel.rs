@@ -13,11 +13,11 @@
 //! [`crate::movegen::is_attacked`], and [`Citadels::ended`] in
 //! [`crate::outcome::ended_by_rule`] (entering the opponent's citadel draws).
 
+use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::outcome::{Outcome, Reason};
+use crate::outcome::kinds::{Outcome, Reason};
 use crate::piece::{Piece, Side};
-use crate::position::Position;
 
 /// What entering the opponent's citadel does (rules/tamerlane.md 5.5).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,7 +89,7 @@ impl Citadels {
     /// [`Entry::DrawUnlessSwap`] adds to each entry into the opponent's
     /// citadel the same move followed by a trade of places with each
     /// friendly piece of `swap_with` on the main board.
-    pub fn restrict(&self, pos: &Position, p: Piece, out: &mut Vec<Move>, start: usize) {
+    pub fn restrict<B: Board>(&self, pos: &B, p: Piece, out: &mut Vec<Move>, start: usize) {
         let mut k = start;
         let mut entries = 0usize;
         for i in start..out.len() {
@@ -135,7 +135,7 @@ impl Citadels {
 
     /// Has the game ended by a citadel entry: does a piece of
     /// `enter_enemy` stand in its opponent's citadel (draw by default)?
-    pub fn ended(&self, pos: &Position) -> Option<Outcome> {
+    pub fn ended<B: Board>(&self, pos: &B) -> Option<Outcome> {
         if self.entry == Entry::None {
             return None;
         }

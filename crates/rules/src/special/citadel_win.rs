@@ -7,12 +7,11 @@
 //!
 //! Hook point: [`ended`] in [`crate::outcome::ended_by_rule`].
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::is_attacked;
-use crate::outcome::{Outcome, Reason};
-use crate::position::Position;
+use crate::outcome::kinds::{Outcome, Reason};
 
-/// The compiled `[special.specials.citadel_win]` table.
+/// The compiled `[special.citadel_win]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CitadelWin {
     /// Per side, the citadels of its opponent: where its royal wins.
@@ -20,11 +19,12 @@ pub struct CitadelWin {
 }
 
 /// Has the player who just moved a royal on an enemy citadel, not attacked?
-pub fn ended(cw: &CitadelWin, pos: &Position) -> Option<Outcome> {
+pub fn ended<B: Board>(cw: &CitadelWin, pos: &B) -> Option<Outcome> {
     let mover = pos.side().flip();
-    let won = pos.royals(mover).iter().any(|&r| {
-        cw.enemy_citadels[mover.index()].contains(&r) && !is_attacked(pos, r, pos.side())
-    });
+    let won = pos
+        .royals(mover)
+        .iter()
+        .any(|&r| cw.enemy_citadels[mover.index()].contains(&r) && !pos.is_attacked(r, pos.side()));
     won.then_some(Outcome::Win {
         winner: mover,
         reason: Reason::Citadel,

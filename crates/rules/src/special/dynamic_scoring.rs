@@ -7,9 +7,9 @@
 //! stalemate, repetition with perpetual check, N checks in a row, the
 //! move-count rule) and [`crate::outcome::claimable`] (the bare-King claim).
 
-use crate::outcome::{Outcome, Points, Reason, Scoring};
+use crate::board::Board;
+use crate::outcome::kinds::{Outcome, Points, Reason, Scoring};
 use crate::piece::Side;
-use crate::position::Position;
 
 /// The points schedule (A15).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,7 +33,7 @@ pub enum BareKingRule {
     Auto,
 }
 
-/// The compiled `[special.specials.dynamic_scoring]` table.
+/// The compiled `[special.dynamic_scoring]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DynamicScoring {
     /// Points schedule.
@@ -121,7 +121,7 @@ impl DynamicScoring {
 
     /// Endings by the material alone: both Kings bare (a draw), and under
     /// `ds-bare-auto` a bare King (7.2 "Bare King").
-    pub fn ended_by_rule(&self, pos: &Position) -> Option<Outcome> {
+    pub fn ended_by_rule<B: Board>(&self, pos: &B) -> Option<Outcome> {
         let (a, b) = (
             pos.non_royal_count(Side::First),
             pos.non_royal_count(Side::Second),
@@ -142,7 +142,7 @@ impl DynamicScoring {
 
     /// The bare-King result the player to move may claim instead of moving:
     /// the opponent has nothing but royals, the player something more (7.2).
-    pub fn claimable(&self, pos: &Position) -> Option<Outcome> {
+    pub fn claimable<B: Board>(&self, pos: &B) -> Option<Outcome> {
         if self.bare_king != BareKingRule::Claimed {
             return None;
         }

@@ -15,12 +15,12 @@
 //! in move generation (a frozen piece has no moves) and attack detection
 //! (it attacks nothing).
 
+use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::PieceType;
-use crate::position::Position;
 
-/// The compiled `[special.specials.hostile_promotion]` table.
+/// The compiled `[special.hostile_promotion]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostilePromotion {
     /// Bit per type that a promotion gives to the opponent.
@@ -52,12 +52,12 @@ pub fn placed_square(hp: &HostilePromotion, mv: Move) -> Square {
 /// With the drop rule: adds, for every promotion to a hostile piece among
 /// `out[start..]`, one move per other square that is empty after the move
 /// (the origin included), the square in `aux`.
-pub fn expand_drops(pos: &Position, hp: &HostilePromotion, start: usize, out: &mut Vec<Move>) {
+pub fn expand_drops<B: Board>(pos: &B, hp: &HostilePromotion, start: usize, out: &mut Vec<Move>) {
     if !hp.drop {
         return;
     }
     let end = out.len();
-    let geo = &pos.variant().geometry;
+    let geo = &pos.core().geometry;
     for i in start..end {
         let m = out[i];
         if !m.promotion().is_some_and(|t| hp.is_hostile(t)) {

@@ -11,11 +11,11 @@
 //! no other legal move ([`fallback`], which [`crate::movegen::legal_moves`]
 //! and the search call only then).
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::is_attacked;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{PieceType, Side};
-use crate::position::Position;
+use crate::special::citadel::Citadels;
 
 /// When swap moves exist (5.4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,7 +30,7 @@ pub enum Trigger {
     CheckOnly,
 }
 
-/// The compiled `[special.specials.king_swap]` table.
+/// The compiled `[special.king_swap]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct KingSwap {
     /// The King's type.
@@ -44,29 +44,28 @@ pub struct KingSwap {
 /// The bit of `side` in [`Position::swap_rights`].
 #[inline(always)]
 pub const fn right(side: Side) -> u8 {
-    1 << side as u8
+    crate::board::swap_right(side)
 }
 
 /// The square of `side`'s King on the main board, if any.
-fn king_square(ks: &KingSwap, pos: &Position, side: Side) -> Option<Square> {
-    let v = pos.variant();
+fn king_square<B: Board>(
+    ks: &KingSwap,
+    cit: Option<&Citadels>,
+    pos: &B,
+    side: Side,
+) -> Option<Square> {
     pos.royals(side)
         .iter()
         .chain(pos.pieces(side).iter())
         .copied()
         .find(|&s| pos.at(s).kind() == ks.king)
-        .filter(|&s| {
-            v.specials
-                .citadels
-                .as_ref()
-                .is_none_or(|c| !c.is_citadel(s))
-        })
+        .filter(|&s| cit.is_none_or(|c| !c.is_citadel(s)))
 }
 
 /// Appends the swaps of the side to move if its King is attacked and the
 /// trigger offers swaps in check (5.4). They are pseudo-legal: the mover's
 /// royal safety is judged after make, as for every move.
-pub fn pseudo(ks: &KingSwap, pos: &Position, out: &mut Vec<Move>) {
+pub fn pseudo<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, out: &mut Vec<Move>) {
     if ks.trigger == Trigger::MatedOnly {
         return;
     }
@@ -74,33 +73,33 @@ pub fn pseudo(ks: &KingSwap, pos: &Position, out: &mut Vec<Move>) {
     if pos.swap_rights() & right(side) == 0 {
         return;
     }
-    let Some(k) = king_square(ks, pos, side) else {
+    let Some(k) = king_square(ks, cit, pos, side) else {
         return;
     };
-    if is_attacked(pos, k, side.flip()) {
-        swaps(ks, pos, k, out);
+    if pos.is_attacked(k, side.flip()) {
+        swaps(ks, cit, pos, k, out);
     }
 }
 
 /// Appends the swaps the side to move has when it has no other legal move
 /// (5.4: `check-or-stalemate` when the King is not attacked, since in check
 /// [`pseudo`] already offered them; `mated-only` always).
-pub fn fallback(ks: &KingSwap, pos: &Position, out: &mut Vec<Move>) {
+pub fn fallback<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, out: &mut Vec<Move>) {
     let side = pos.side();
     if ks.trigger == Trigger::CheckOnly || pos.swap_rights() & right(side) == 0 {
         return;
     }
-    let Some(k) = king_square(ks, pos, side) else {
+    let Some(k) = king_square(ks, cit, pos, side) else {
         return;
     };
-    if ks.trigger == Trigger::CheckOrStalemate && is_attacked(pos, k, side.flip()) {
+    if ks.trigger == Trigger::CheckOrStalemate && pos.is_attacked(k, side.flip()) {
         return;
     }
-    swaps(ks, pos, k, out);
+    swaps(ks, cit, pos, k, out);
 }
 
-fn swaps(ks: &KingSwap, pos: &Position, k: Square, out: &mut Vec<Move>) {
-    let v = pos.variant();
+fn swaps<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, k: Square, out: &mut Vec<Move>) {
+    let v = pos.core();
     let g = &v.geometry;
     let side = pos.side();
     // The partner lands on the King's square: a pawn may not land on its last rank.
@@ -115,10 +114,7 @@ fn swaps(ks: &KingSwap, pos: &Position, k: Square, out: &mut Vec<Move>) {
         if sq == k
             || ks.not_with & (1u128 << q.kind()) != 0
             || (on_last && v.pieces[q.kind() as usize].pawn)
-            || v.specials
-                .citadels
-                .as_ref()
-                .is_some_and(|c| c.is_citadel(sq))
+            || cit.is_some_and(|c| c.is_citadel(sq))
         {
             continue;
         }

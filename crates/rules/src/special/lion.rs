@@ -18,12 +18,11 @@
 //! hash from scratch: the counter-strike state is derived from the last move
 //! (the undo stack keeps the mover and its captures), never stored.
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::is_attacked;
 use crate::moves::Move;
 use crate::piece::Piece;
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::core::Core;
 
 /// Who counts as a protector of a distant Lion (6.4 LT2, A4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,7 +52,7 @@ pub enum CounterStrike {
     FinalSquareOnly,
 }
 
-/// The compiled `[special.specials.lion_trading]` table (6.4): which types are Lions
+/// The compiled `[special.lion_trading]` table (6.4): which types are Lions
 /// and which are pawn-like (no bridge), and the rule options in force.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LionTrading {
@@ -87,14 +86,14 @@ impl LionTrading {
 /// Before the move: does `m` take a Lion? Only such moves can break a
 /// Lion-trading rule (6.4), so every other move needs no further test.
 #[inline(always)]
-pub fn captures_lion(lt: &LionTrading, pos: &Position, m: Move) -> bool {
+pub fn captures_lion<B: Board>(lt: &LionTrading, pos: &B, m: Move) -> bool {
     let enemy = pos.side().flip();
     (m.via_capture && lt.is_lion(pos.at(m.via)))
         || (m.to != m.from && pos.at(m.to).is_side(enemy) && lt.is_lion(pos.at(m.to)))
 }
 
 /// King-step distance between two squares.
-fn distance(v: &Variant, a: Square, b: Square) -> u32 {
+fn distance(v: &Core, a: Square, b: Square) -> u32 {
     let g = &v.geometry;
     let dx = (g.file(a) as i32 - g.file(b) as i32).unsigned_abs();
     let dy = (g.rank(a) as i32 - g.rank(b) as i32).unsigned_abs();
@@ -103,7 +102,7 @@ fn distance(v: &Variant, a: Square, b: Square) -> u32 {
 
 /// Could `p` on `from` capture on `target` by one of its steps or slides?
 /// (For the Pawn / Go-Between protector clause: they attack by steps only.)
-fn attacks_directly(v: &Variant, p: Piece, from: Square, target: Square) -> bool {
+fn attacks_directly(v: &Core, p: Piece, from: Square, target: Square) -> bool {
     let off = target.0 as i32 - from.0 as i32;
     let ms = &v.movesets[p.kind() as usize][p.side().index()];
     ms.leaps
@@ -114,14 +113,14 @@ fn attacks_directly(v: &Variant, p: Piece, from: Square, target: Square) -> bool
 
 /// After a move has been made: did it break LT1-LT3 (6.4)? Looks at the
 /// last move (and, for LT3, the one before) on the undo stack.
-pub fn violated(lt: &LionTrading, pos: &Position) -> bool {
+pub fn violated<B: Board>(lt: &LionTrading, pos: &B) -> bool {
     let Some((mv, moved, caps)) = pos.recent_move(0) else {
         return false;
     };
     if !caps.iter().any(|&(_, p)| lt.is_lion(p)) {
         return false;
     }
-    let v = pos.variant();
+    let v = pos.core();
     // After the move the victim's side is to move.
     let victim = pos.side();
     if lt.is_lion(moved) {
@@ -135,7 +134,7 @@ pub fn violated(lt: &LionTrading, pos: &Position) -> bool {
             if lt.bridge && bridge.is_some_and(|&(_, b)| !lt.is_pawn_like(b)) {
                 continue;
             }
-            if is_attacked(pos, sq, victim) {
+            if pos.is_attacked(sq, victim) {
                 return true;
             }
             if lt.protection == Protection::Jcsa
@@ -177,7 +176,7 @@ pub fn violated(lt: &LionTrading, pos: &Position) -> bool {
         if exempt {
             continue;
         }
-        if cs == CounterStrike::Okazaki && !is_attacked(pos, sq, victim) {
+        if cs == CounterStrike::Okazaki && !pos.is_attacked(sq, victim) {
             continue;
         }
         return true;
@@ -189,7 +188,7 @@ pub fn violated(lt: &LionTrading, pos: &Position) -> bool {
 /// position) that the move `back` plies before the last one created: zero
 /// unless it took a Lion with a non-Lion; else a key of the squares where
 /// it did.
-pub fn state_key(lt: &LionTrading, pos: &Position, back: usize) -> u64 {
+pub fn state_key<B: Board>(lt: &LionTrading, pos: &B, back: usize) -> u64 {
     if lt.counterstrike.is_none() {
         return 0;
     }
@@ -199,7 +198,7 @@ pub fn state_key(lt: &LionTrading, pos: &Position, back: usize) -> u64 {
     if lt.is_lion(moved) {
         return 0;
     }
-    let v = pos.variant();
+    let v = pos.core();
     let z = &v.zobrist;
     let mut key = 0;
     let mut any = false;
@@ -218,10 +217,7 @@ pub fn state_key(lt: &LionTrading, pos: &Position, back: usize) -> u64 {
 /// Is the side to move under the counter-strike rule (6.4 LT3): did the
 /// last move take one of its Lions with a non-Lion? This state is part of
 /// the position but not of the FEN (rules/chu-shogi.md section 8).
-pub fn counterstrike_pending(pos: &Position) -> bool {
-    let Some(lt) = &pos.variant().specials.lion_trading else {
-        return false;
-    };
+pub fn counterstrike_pending<B: Board>(lt: &LionTrading, pos: &B) -> bool {
     if lt.counterstrike.is_none() {
         return false;
     }

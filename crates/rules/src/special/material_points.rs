@@ -9,11 +9,11 @@
 //! ending into an [`Outcome::Points`] result when the variant has this
 //! module.
 
-use crate::outcome::{Outcome, Points, Reason, Scoring};
+use crate::board::Board;
+use crate::outcome::kinds::{Outcome, Points, Reason, Scoring};
 use crate::piece::Side;
-use crate::position::Position;
 
-/// The compiled `[special.specials.material_points]` table.
+/// The compiled `[special.material_points]` table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialPoints {
     /// Per piece type, its value in half-points (B13: pieces count for the
@@ -24,7 +24,7 @@ pub struct MaterialPoints {
 }
 
 /// Each side's points on the board now.
-pub fn count(mp: &MaterialPoints, pos: &Position) -> Points {
+pub fn count<B: Board>(mp: &MaterialPoints, pos: &B) -> Points {
     let total = |side: Side| -> u32 {
         pos.pieces(side)
             .iter()
@@ -39,7 +39,7 @@ pub fn count(mp: &MaterialPoints, pos: &Position) -> Points {
 
 /// The ending `reason` decided on points (7.1): the side with more points
 /// wins the whole game.
-pub fn decide(mp: &MaterialPoints, pos: &Position, reason: Reason) -> Outcome {
+pub fn decide<B: Board>(mp: &MaterialPoints, pos: &B, reason: Reason) -> Outcome {
     Outcome::Points {
         points: count(mp, pos),
         scoring: Scoring::Decisive,

@@ -18,11 +18,11 @@
 //!   are generated), else waits there as `PV` until a later move transfers it
 //!   ([`moves`]).
 
+use crate::board::Board;
 use crate::geometry::Square;
-use crate::movegen::{piece_moves, royal_exposed};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceType, Side};
-use crate::position::Position;
+use crate::special::citadel::Citadels;
 
 /// What the relocation square may hold besides nothing (5.2, section 6).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,7 +34,7 @@ pub enum Relocation {
     Enemy,
 }
 
-/// The compiled `[special.specials.pawn_of_pawns]` table.
+/// The compiled `[special.pawn_of_pawns]` table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PawnOfPawns {
     /// Stage 1, parked (`PX`).
@@ -56,12 +56,17 @@ pub struct PawnOfPawns {
 
 /// The main-board squares diagonally in front of `sq` for a pawn of `side`
 /// ([`Square::NONE`] where there is none): the pawn's capture squares.
-fn capture_squares(pos: &Position, sq: Square, side: Side) -> [Square; 2] {
-    let v = pos.variant();
+fn capture_squares<B: Board>(
+    cit: Option<&Citadels>,
+    pos: &B,
+    sq: Square,
+    side: Side,
+) -> [Square; 2] {
+    let v = pos.core();
     let g = &v.geometry;
     let dy = if side == Side::First { 1 } else { -1 };
     let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
-    let main = |s: Option<Square>| match (s, &v.specials.citadels) {
+    let main = |s: Option<Square>| match (s, cit) {
         (Some(s), Some(c)) if c.is_citadel(s) => Square::NONE,
         (Some(s), _) => s,
         (None, _) => Square::NONE,
@@ -73,14 +78,14 @@ fn capture_squares(pos: &Position, sq: Square, side: Side) -> [Square; 2] {
 /// that have an enemy piece on a capture square (fork and trap are judged
 /// after the move by [`relocation_holds`]), and the transfers of its
 /// waiting ones to an empty transfer square.
-pub fn moves(pop: &PawnOfPawns, pos: &Position, out: &mut Vec<Move>) {
+pub fn moves<B: Board>(pop: &PawnOfPawns, cit: Option<&Citadels>, pos: &B, out: &mut Vec<Move>) {
     let side = pos.side();
     let parked = Piece::new(pop.parked, side);
     let waiting = pop.waiting.map(|w| Piece::new(w, side));
     for &sq in pos.pieces(side) {
         let p = pos.at(sq);
         if p == parked {
-            relocations(pop, pos, sq, out);
+            relocations(pop, cit, pos, sq, out);
         } else if Some(p) == waiting {
             let t = pop.transfer[side.index()];
             if t.is_some() && pos.at(t).is_empty() {
@@ -94,8 +99,14 @@ pub fn moves(pop: &PawnOfPawns, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Move>) {
-    let v = pos.variant();
+fn relocations<B: Board>(
+    pop: &PawnOfPawns,
+    cit: Option<&Citadels>,
+    pos: &B,
+    from: Square,
+    out: &mut Vec<Move>,
+) {
+    let v = pos.core();
     let g = &v.geometry;
     let side = pos.side();
     let enemy = side.flip();
@@ -105,11 +116,7 @@ fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Mo
     let dy = if side == Side::First { -1 } else { 1 };
     let start = out.len();
     for &e in pos.pieces(enemy) {
-        if v.specials
-            .citadels
-            .as_ref()
-            .is_some_and(|c| c.is_citadel(e))
-        {
+        if cit.is_some_and(|c| c.is_citadel(e)) {
             continue;
         }
         let (f, r) = (g.file(e) as i32, g.rank(e) as i32);
@@ -118,13 +125,7 @@ fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Mo
                 continue;
             };
             let rank = g.rank(t);
-            if rank == 0
-                || rank == last
-                || v.specials
-                    .citadels
-                    .as_ref()
-                    .is_some_and(|c| c.is_citadel(t))
-            {
+            if rank == 0 || rank == last || cit.is_some_and(|c| c.is_citadel(t)) {
                 continue;
             }
             let q = pos.at(t);
@@ -152,14 +153,14 @@ fn relocations(pop: &PawnOfPawns, pos: &Position, from: Square, out: &mut Vec<Mo
 /// capture squares hold enemy pieces. Trap: a capture square holds an enemy
 /// piece none of whose legal moves (swaps aside) leads off the two capture
 /// squares; taking the pawn counts as an escape.
-pub fn relocation_holds(pos: &mut Position) -> bool {
+pub fn relocation_holds<B: Board>(cit: Option<&Citadels>, pos: &mut B) -> bool {
     let Some(m) = pos.last_move() else {
         return false;
     };
     let pawn = pos.at(m.to);
     let side = pawn.side();
     let enemy = side.flip();
-    let caps = capture_squares(pos, m.to, side);
+    let caps = capture_squares(cit, pos, m.to, side);
     let held = caps.map(|c| c.is_some() && pos.at(c).is_side(enemy));
     if held[0] && held[1] {
         return true;
@@ -175,17 +176,16 @@ pub fn relocation_holds(pos: &mut Position) -> bool {
 
 /// Has the piece on `sq` (of the side to move) no legal move to a square
 /// other than `caps`?
-fn trapped(pos: &mut Position, sq: Square, caps: [Square; 2], buf: &mut Vec<Move>) -> bool {
+fn trapped<B: Board>(pos: &mut B, sq: Square, caps: [Square; 2], buf: &mut Vec<Move>) -> bool {
     let p = pos.at(sq);
-    let v = pos.variant().clone();
     buf.clear();
-    piece_moves(pos, &v, sq, p, buf);
+    pos.piece_moves(sq, p, buf);
     for &m in buf.iter() {
         if m.to != m.from && caps.contains(&m.to) {
             continue;
         }
         pos.make(m);
-        let exposed = royal_exposed(pos);
+        let exposed = pos.royal_exposed();
         pos.unmake();
         if !exposed {
             return false;
@@ -198,9 +198,9 @@ fn trapped(pos: &mut Position, sq: Square, caps: [Square; 2], buf: &mut Vec<Move
 /// `out[start..]`: each arrival on the last rank (a promotion to the
 /// waiting stage) goes on at once to an empty transfer square as a
 /// [`MoveKind::Transfer`] to stage 3.
-pub fn rewrite_arrival(
+pub fn rewrite_arrival<B: Board>(
     pop: &PawnOfPawns,
-    pos: &Position,
+    pos: &B,
     p: Piece,
     out: &mut [Move],
     start: usize,

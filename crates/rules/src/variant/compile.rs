@@ -7,7 +7,7 @@ use super::tables::{
     AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
     PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
 };
-use super::{Core, Variant, VariantError};
+use super::{BUILTIN, Core, Variant, VariantError};
 use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
@@ -61,7 +61,7 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
             "`extends` chain is too long",
         ));
     }
-    let Some((_, base_text)) = super::BUILTIN.iter().find(|(n, _)| *n == name) else {
+    let Some((_, base_text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
         return Err(err(
             file,
             Some("extends"),
@@ -119,6 +119,39 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     merge(&mut base, &table);
     base.remove("extends");
     Ok(base)
+}
+
+impl Variant {
+    /// Loads a built-in variant by name (`courier`, `sho-shogi`...) with
+    /// option choices `(name, value)`.
+    ///
+    /// Errors: an unknown name (the message lists the built-in ones), an
+    /// unknown option or value.
+    pub fn builtin(name: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
+        let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            return Err(VariantError {
+                file: name.to_string(),
+                line: None,
+                key: None,
+                what: format!("no such variant; built-in variants: {}", names.join(", ")),
+            });
+        };
+        load(&format!("variants/{name}.toml"), text, options)
+    }
+
+    /// Loads a variant from TOML text; `file` names it in errors. `extends`
+    /// may name a built-in variant.
+    ///
+    /// Errors: TOML syntax, unknown or missing keys, bad values (with the
+    /// line and key), bad Betza, an unknown piece, an impossible start FEN.
+    pub fn from_toml(
+        file: &str,
+        text: &str,
+        options: &[(String, String)],
+    ) -> Result<Variant, VariantError> {
+        load(file, text, options)
+    }
 }
 
 pub(super) fn load(
@@ -1166,6 +1199,7 @@ fn build(
         rules_source: spec.rules_source.clone(),
         options,
         chosen,
+        caps: super::Capabilities::conclude(&core, &specials),
         core,
         specials,
     };

@@ -12,6 +12,7 @@ pub mod error;
 pub mod schema;
 pub mod tables;
 
+pub use crate::special::capabilities::Capabilities;
 pub use builtin::BUILTIN;
 pub use core::Core;
 pub use error::VariantError;
@@ -44,6 +45,8 @@ pub struct Variant {
     pub core: Core,
     /// The special-rule families in force (the only place that names them).
     pub specials: Specials,
+    /// What follows from the rules and families, derived once at load.
+    pub caps: Capabilities,
 }
 
 impl std::ops::Deref for Variant {
@@ -56,37 +59,6 @@ impl std::ops::Deref for Variant {
 }
 
 impl Variant {
-    /// Loads a built-in variant by name (`courier`, `sho-shogi`...) with
-    /// option choices `(name, value)`.
-    ///
-    /// Errors: an unknown name (the message lists the built-in ones), an
-    /// unknown option or value.
-    pub fn builtin(name: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
-        let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            return Err(VariantError {
-                file: name.to_string(),
-                line: None,
-                key: None,
-                what: format!("no such variant; built-in variants: {}", names.join(", ")),
-            });
-        };
-        compile::load(&format!("variants/{name}.toml"), text, options)
-    }
-
-    /// Loads a variant from TOML text; `file` names it in errors. `extends`
-    /// may name a built-in variant.
-    ///
-    /// Errors: TOML syntax, unknown or missing keys, bad values (with the
-    /// line and key), bad Betza, an unknown piece, an impossible start FEN.
-    pub fn from_toml(
-        file: &str,
-        text: &str,
-        options: &[(String, String)],
-    ) -> Result<Variant, VariantError> {
-        compile::load(file, text, options)
-    }
-
     /// The value of an option in force.
     pub fn option(&self, name: &str) -> Option<&str> {
         self.chosen

@@ -5,269 +5,10 @@ use crate::geometry::Square;
 use crate::movegen::{in_check, is_attacked, legal_moves};
 use crate::piece::Side;
 use crate::position::Position;
-use crate::special::{capture_promotion, citadel_win, material_points};
 use crate::variant::{BareKing, Variant, Verdict};
-use std::fmt;
 
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Reason {
-    /// No legal move and the only royal attacked.
-    Checkmate,
-    /// No legal move, not in check.
-    Stalemate,
-    /// A side has lost every royal piece.
-    RoyalsCaptured,
-    /// A side was left with royals only (bare king rule).
-    BareKing,
-    /// Both sides have royals only.
-    BothBare,
-    /// The same position occurred the n-th time.
-    Repetition,
-    /// Repetition in which one side gave check on every move.
-    PerpetualCheck,
-    /// Too many plies without capture or pawn move.
-    MoveRule,
-    /// The game-length limit was reached.
-    MaxPlies,
-    /// Neither side can mate (King and one minor piece against a King).
-    InsufficientMaterial,
-    /// A player was left with special pieces only (rules/frolov-10x10.md 5.5).
-    OnlySpecial,
-    /// A King entered the opponent's citadel (rules/tamerlane.md 5.5;
-    /// rules/frolov-10x10.md B15).
-    Citadel,
-}
-
-/// Points scored by the two players, in **half-points** (so Frolov's
-/// material count 7 - 6.5 is `14, 13` and Dynamic Scoring's 56 - 44 is
-/// `112, 88`): every game kamil knows counts in whole or half points.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Points {
-    /// The first player's half-points.
-    pub first: u32,
-    /// The second player's half-points.
-    pub second: u32,
-}
-
-impl Points {
-    /// Points from whole numbers: `Points::whole(56, 44)` is 56 - 44.
-    pub const fn whole(first: u32, second: u32) -> Points {
-        Points {
-            first: 2 * first,
-            second: 2 * second,
-        }
-    }
-
-    /// `side`'s half-points.
-    pub const fn of(&self, side: Side) -> u32 {
-        match side {
-            Side::First => self.first,
-            Side::Second => self.second,
-        }
-    }
-
-    /// The player with more points, `None` when they are level.
-    pub fn leader(&self) -> Option<Side> {
-        match self.first.cmp(&self.second) {
-            std::cmp::Ordering::Greater => Some(Side::First),
-            std::cmp::Ordering::Less => Some(Side::Second),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-}
-
-/// Writes half-points as points: 13 is `6.5`, 112 is `56`.
-fn half_points(f: &mut fmt::Formatter<'_>, h: u32) -> fmt::Result {
-    if h % 2 == 0 {
-        write!(f, "{}", h / 2)
-    } else {
-        write!(f, "{}.5", h / 2)
-    }
-}
-
-impl fmt::Display for Points {
-    /// `56-44`, `7-6.5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        half_points(f, self.first)?;
-        f.write_str("-")?;
-        half_points(f, self.second)
-    }
-}
-
-/// How a result in points counts as a game score.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Scoring {
-    /// The points are the game's score, shared out: 56 - 44 is worth 0.56
-    /// of a game to the first player (Dynamic Scoring,
-    /// rules/ordinary-variant.md 7).
-    Shared,
-    /// The points only decide the game: whoever has more wins all of it,
-    /// level points are a draw (Frolov's material count,
-    /// rules/frolov-10x10.md 7.1).
-    Decisive,
-}
-
-/// The result of a finished game.
-///
-/// Games scored win / draw / loss end in [`Outcome::Win`] or
-/// [`Outcome::Draw`]; games scored in points end in [`Outcome::Points`]
-/// (the Ordinary Variant's Dynamic Scoring gives every ending, checkmate
-/// included, as points). Consumers should ask [`Outcome::winner`],
-/// [`Outcome::value`], [`Outcome::score`] and [`Outcome::points`] rather
-/// than match the variants, so that every kind of result reads the same.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// `winner` won.
-    Win {
-        /// Who won.
-        winner: Side,
-        /// Why.
-        reason: Reason,
-    },
-    /// Drawn.
-    Draw {
-        /// Why.
-        reason: Reason,
-    },
-    /// Ended with points for each player (Dynamic Scoring, a material
-    /// count).
-    Points {
-        /// Each player's points.
-        points: Points,
-        /// Whether the points are shared out or only decide the winner.
-        scoring: Scoring,
-        /// What ended the game.
-        reason: Reason,
-        /// The player the reason is credited to: who checkmated,
-        /// stalemated, bared the opponent's King or gave perpetual check;
-        /// `None` when it belongs to neither (a draw by the move-count rule).
-        by: Option<Side>,
-    },
-}
-
-impl Outcome {
-    /// `1-0`, `0-1` or `1/2-1/2`: the PGN result. A points result is `1-0`
-    /// when the first player has more points (rules/ordinary-variant.md 7.3:
-    /// 56 - 44 is `1-0`).
-    pub fn score(&self) -> &'static str {
-        match self.winner() {
-            Some(Side::First) => "1-0",
-            Some(Side::Second) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The winner: for a points result the player with more points; `None`
-    /// for a draw or level points.
-    pub fn winner(&self) -> Option<Side> {
-        match self {
-            Outcome::Win { winner, .. } => Some(*winner),
-            Outcome::Draw { .. } => None,
-            Outcome::Points { points, .. } => points.leader(),
-        }
-    }
-
-    /// What the game is worth to `side`, from 0.0 (lost) to 1.0 (won):
-    /// 0.5 for a draw, the share of the points under [`Scoring::Shared`]
-    /// (0.56 for 56 - 44).
-    pub fn value(&self, side: Side) -> f64 {
-        if let Outcome::Points {
-            points,
-            scoring: Scoring::Shared,
-            ..
-        } = self
-        {
-            let total = points.first + points.second;
-            return if total == 0 {
-                0.5
-            } else {
-                points.of(side) as f64 / total as f64
-            };
-        }
-        match self.winner() {
-            Some(w) if w == side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
-
-    /// The points, for a result in points.
-    pub fn points(&self) -> Option<Points> {
-        match self {
-            Outcome::Points { points, .. } => Some(*points),
-            _ => None,
-        }
-    }
-
-    /// The reason.
-    pub fn reason(&self) -> Reason {
-        match self {
-            Outcome::Win { reason, .. }
-            | Outcome::Draw { reason }
-            | Outcome::Points { reason, .. } => *reason,
-        }
-    }
-
-    /// The player the ending is credited to: the winner, or for a points
-    /// result who earned the reason (see [`Outcome::Points`]).
-    pub fn credited(&self) -> Option<Side> {
-        match self {
-            Outcome::Win { winner, .. } => Some(*winner),
-            Outcome::Draw { .. } => None,
-            Outcome::Points { by, .. } => *by,
-        }
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::RoyalsCaptured => "royals captured",
-            Reason::BareKing => "bare king",
-            Reason::BothBare => "both kings bare",
-            Reason::Repetition => "repetition",
-            Reason::PerpetualCheck => "perpetual check",
-            Reason::MoveRule => "move-count rule",
-            Reason::MaxPlies => "game-length limit",
-            Reason::InsufficientMaterial => "insufficient material",
-            Reason::OnlySpecial => "only-special",
-            Reason::Citadel => "citadel entered",
-        })
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `1-0 checkmate`, `1/2-1/2 repetition`; points results: shared
-    /// `56-44 bare king (first player)`, decisive `1-0 points 7-6.5
-    /// (move-count rule)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Points {
-                points,
-                scoring: Scoring::Shared,
-                reason,
-                by,
-            } => {
-                write!(f, "{points} {reason}")?;
-                match by {
-                    Some(Side::First) => f.write_str(" (first player)"),
-                    Some(Side::Second) => f.write_str(" (second player)"),
-                    None => Ok(()),
-                }
-            }
-            Outcome::Points {
-                points,
-                scoring: Scoring::Decisive,
-                reason,
-                ..
-            } => write!(f, "{} points {points} ({reason})", self.score()),
-            _ => write!(f, "{} {}", self.score(), self.reason()),
-        }
-    }
-}
+pub mod kinds;
+pub use kinds::{Outcome, Points, Reason, Scoring};
 
 fn verdict(side: Side, v: Verdict, reason: Reason) -> Outcome {
     match v {
@@ -291,20 +32,8 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     let s = pos.side();
     let o = s.flip();
-    if let Some(c) = &v.specials.citadels
-        && let Some(end) = c.ended(pos)
-    {
+    if let Some(end) = v.specials.ended_first(pos) {
         return Some(end);
-    }
-    if let Some(cp) = &v.specials.capture_promotion
-        && let Some(out) = capture_promotion::ended(cp, pos)
-    {
-        return Some(out);
-    }
-    if let Some(cw) = &v.specials.citadel_win
-        && let Some(out) = citadel_win::ended(cw, pos)
-    {
-        return Some(out);
     }
     if v.has_royals {
         if pos.royals(s).is_empty() {
@@ -320,8 +49,8 @@ pub fn ended_by_rule(pos: &Position) -> Option<Outcome> {
             });
         }
     }
-    if let Some(ds) = &v.specials.dynamic_scoring {
-        return ds.ended_by_rule(pos);
+    if let Some(end) = v.specials.bare_king_ending(pos) {
+        return end;
     }
     let (ns, no) = (pos.non_royal_count(s), pos.non_royal_count(o));
     match v.rules.bare_king {
@@ -428,20 +157,22 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
         return Some(o);
     }
     let v = pos.variant().clone();
-    let ds = v.specials.dynamic_scoring;
-    let draw = |pos: &Position, reason: Reason| match &ds {
-        Some(d) => d.result(reason, None),
-        None => Some(draw_or_points(pos, reason)),
+    let sp = &v.specials;
+    let draw = |pos: &Position, reason: Reason| {
+        if sp.scores_every_ending() {
+            sp.scored(reason, None)
+        } else {
+            Some(draw_or_points(pos, reason))
+        }
     };
-    if let Some(d) = &ds
-        && d.perpetual_checks > 0
-        && let Some(checker) = checks_in_a_row(pos, d.perpetual_checks)
+    let n = sp.perpetual_checks();
+    if n > 0
+        && let Some(checker) = checks_in_a_row(pos, n)
     {
         return Some(perpetual_check(&v, checker));
     }
     if v.rules.repetition > 0 {
-        let perpetual =
-            v.rules.perpetual_check_loses || ds.is_some_and(|d| d.perpetual_checks == 0);
+        let perpetual = v.caps.perpetual_counts;
         match repetition(pos, v.rules.repetition, perpetual) {
             Some(Some(checker)) => return Some(perpetual_check(&v, checker)),
             Some(None) => return draw(pos, Reason::Repetition),
@@ -493,8 +224,7 @@ fn insufficient_material(pos: &Position) -> bool {
 /// The result when `mated` is checkmated.
 pub fn checkmate(v: &Variant, mated: Side) -> Outcome {
     v.specials
-        .dynamic_scoring
-        .and_then(|d| d.result(Reason::Checkmate, Some(mated.flip())))
+        .scored(Reason::Checkmate, Some(mated.flip()))
         .unwrap_or(Outcome::Win {
             winner: mated.flip(),
             reason: Reason::Checkmate,
@@ -506,19 +236,14 @@ pub fn checkmate(v: &Variant, mated: Side) -> Outcome {
 /// other player (rules/ordinary-variant.md 7.2).
 pub fn stalemate(v: &Variant, stalemated: Side) -> Outcome {
     v.specials
-        .dynamic_scoring
-        .and_then(|d| d.result(Reason::Stalemate, Some(stalemated.flip())))
+        .scored(Reason::Stalemate, Some(stalemated.flip()))
         .unwrap_or_else(|| verdict(stalemated, v.rules.stalemate, Reason::Stalemate))
 }
 
 /// The result when `checker` has given perpetual check: a loss where
 /// perpetual check loses, Dynamic Scoring's partial win where it scores.
 pub fn perpetual_check(v: &Variant, checker: Side) -> Outcome {
-    match v
-        .specials
-        .dynamic_scoring
-        .and_then(|d| d.result(Reason::PerpetualCheck, Some(checker)))
-    {
+    match v.specials.scored(Reason::PerpetualCheck, Some(checker)) {
         Some(o) => o,
         None if v.rules.perpetual_check_loses => Outcome::Win {
             winner: checker.flip(),
@@ -533,7 +258,7 @@ pub fn perpetual_check(v: &Variant, checker: Side) -> Outcome {
 /// A result the player to move may claim instead of moving (Dynamic
 /// Scoring's bare King, rules/ordinary-variant.md 7.2, A16), if any.
 pub fn claimable(pos: &Position) -> Option<Outcome> {
-    pos.variant().specials.dynamic_scoring?.claimable(pos)
+    pos.variant().specials.claimable(pos)
 }
 
 /// Has the player who just moved given check with each of its last `n`
@@ -571,10 +296,10 @@ fn checks_in_a_row(pos: &mut Position, n: u32) -> Option<Side> {
 /// decides such endings by a material count, a points result
 /// (rules/frolov-10x10.md 7.1).
 pub fn draw_or_points(pos: &Position, reason: Reason) -> Outcome {
-    match &pos.variant().specials.material_points {
-        Some(mp) => material_points::decide(mp, pos, reason),
-        None => Outcome::Draw { reason },
-    }
+    pos.variant()
+        .specials
+        .draw_by_points(pos, reason)
+        .unwrap_or(Outcome::Draw { reason })
 }
 
 /// N-fold repetition of the current position (same side to move):

@@ -1,0 +1,428 @@
+//! The workspace's layering, checked from the source text (issue 14,
+//! shared/design/ARCHITECTURE.md): files import downward only (no import
+//! circle between files in any crate), the special-rule families reach
+//! neither the generator nor the position, nothing outside `special/`
+//! reads a family's data, and no function of the rules crate is longer
+//! than 150 lines.
+//!
+//! An import is a `use crate::…`/`use super::…` item or an inline
+//! `crate::…`/`super::…` path, and in a `mod.rs`, `lib.rs` or `main.rs` a
+//! path through one of its child modules; it points to the deepest module
+//! file the path names. Declaring a child module (`mod x;`) is ownership,
+//! not an import.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The special-rule families (files under `crates/rules/src/special/`).
+const FAMILIES: &[&str] = &[
+    "bodyguard",
+    "capture_promotion",
+    "checker",
+    "citadel",
+    "citadel_win",
+    "dynamic_scoring",
+    "hostile_promotion",
+    "king_swap",
+    "lion",
+    "material_points",
+    "pawn_of_pawns",
+];
+
+/// The fields of `special::Specials` that hold a family's data.
+const FAMILY_FIELDS: &[&str] = &[
+    "compulsory_opening",
+    "lion_trading",
+    "bodyguard",
+    "checker",
+    "dynamic_scoring",
+    "citadels",
+    "pawn_of_pawns",
+    "king_swap",
+    "capture_promotion",
+    "hostile_promotion",
+    "citadel_win",
+    "material_points",
+];
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every `.rs` file under `dir`, as (module path, file path).
+fn modules(dir: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).expect("source folder") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let rel = p.strip_prefix(dir).expect("under dir").with_extension("");
+                let mut parts: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                if matches!(
+                    parts.last().map(String::as_str),
+                    Some("mod" | "lib" | "main")
+                ) {
+                    parts.pop();
+                }
+                out.insert(parts, p);
+            }
+        }
+    }
+    out
+}
+
+/// The source without comments and without its `#[cfg(test)]` tail.
+fn code(path: &Path) -> String {
+    let text = fs::read_to_string(path).expect("source file");
+    let text = match text.find("#[cfg(test)]") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The paths (as segment lists) that start at `root` (`crate` or `super`)
+/// in `src`, with `use` groups `a::{b, c::d}` expanded one level.
+fn paths_from(src: &str, root: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = src.chars().collect();
+    let pat: Vec<char> = format!("{root}::").chars().collect();
+    let mut i = 0;
+    while i + pat.len() <= bytes.len() {
+        let boundary = i == 0 || !(is_ident(bytes[i - 1]) || bytes[i - 1] == ':');
+        if !(boundary && bytes[i..i + pat.len()] == pat[..]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i + pat.len();
+        let mut segs = Vec::new();
+        let mut cur = String::new();
+        while j < bytes.len() {
+            let c = bytes[j];
+            if is_ident(c) {
+                cur.push(c);
+                j += 1;
+            } else if c == ':' && j + 1 < bytes.len() && bytes[j + 1] == ':' {
+                segs.push(std::mem::take(&mut cur));
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        if !cur.is_empty() {
+            segs.push(cur);
+        }
+        if j < bytes.len() && bytes[j] == '{' {
+            // A group: each member extends the prefix.
+            let end = bytes[j..]
+                .iter()
+                .position(|&c| c == '}')
+                .map_or(bytes.len(), |k| j + k);
+            let group: String = bytes[j + 1..end].iter().collect();
+            for member in group.split(',') {
+                let member = member.split(" as ").next().unwrap_or("").trim();
+                let mut p = segs.clone();
+                p.extend(
+                    member
+                        .split("::")
+                        .filter(|s| !s.is_empty())
+                        .map(|s| s.trim_matches(|c: char| !is_ident(c)).to_string()),
+                );
+                out.push(p);
+            }
+            i = end;
+        } else {
+            out.push(segs);
+            i = j;
+        }
+    }
+    out
+}
+
+/// The import edges between the files of one crate's `src`.
+fn import_graph(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mods = modules(src);
+    let deepest = |path: &[String]| -> Option<Vec<String>> {
+        (0..=path.len())
+            .rev()
+            .map(|n| path[..n].to_vec())
+            .find(|p| mods.contains_key(p))
+    };
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (m, file) in &mods {
+        let src_text = code(file);
+        let owner = file
+            .file_stem()
+            .is_some_and(|s| s == "mod" || s == "lib" || s == "main");
+        let mut targets: Vec<Vec<String>> = paths_from(&src_text, "crate");
+        let parent: Vec<String> = m[..m.len().saturating_sub(1)].to_vec();
+        for p in paths_from(&src_text, "super") {
+            let mut full = parent.clone();
+            full.extend(p);
+            targets.push(full);
+        }
+        if owner {
+            // Paths through a child module (`child::item`, `self::child`).
+            let children: Vec<String> = mods
+                .keys()
+                .filter(|k| k.len() == m.len() + 1 && k[..m.len()] == m[..])
+                .map(|k| k[m.len()].clone())
+                .collect();
+            for c in &children {
+                let needle = format!("{c}::");
+                let mut from = 0;
+                while let Some(k) = src_text[from..].find(&needle) {
+                    let at = from + k;
+                    let before = src_text[..at].chars().next_back();
+                    let path_start = before.is_none_or(|b| !(is_ident(b) || b == ':'))
+                        || src_text[..at].ends_with("self::");
+                    if path_start {
+                        let mut t = m.clone();
+                        t.push(c.clone());
+                        targets.push(t);
+                    }
+                    from = at + needle.len();
+                }
+            }
+        }
+        let set = edges.entry(m.clone()).or_default();
+        for t in targets {
+            if let Some(d) = deepest(&t)
+                && d != *m
+            {
+                set.insert(d);
+            }
+        }
+    }
+    edges
+}
+
+/// The strongly connected components with more than one file (Tarjan).
+fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+    struct T<'a> {
+        edges: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a Vec<String>, usize>,
+        low: BTreeMap<&'a Vec<String>, usize>,
+        stack: Vec<&'a Vec<String>>,
+        on: BTreeSet<&'a Vec<String>>,
+        next: usize,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(t: &mut T<'a>, v: &'a Vec<String>) {
+        t.index.insert(v, t.next);
+        t.low.insert(v, t.next);
+        t.next += 1;
+        t.stack.push(v);
+        t.on.insert(v);
+        let edges = t.edges;
+        for w in edges.get(v).into_iter().flatten() {
+            let Some((w, _)) = edges.get_key_value(w) else {
+                continue;
+            };
+            if !t.index.contains_key(w) {
+                visit(t, w);
+                let lw = t.low[w];
+                let lv = t.low[v];
+                t.low.insert(v, lv.min(lw));
+            } else if t.on.contains(w) {
+                let iw = t.index[w];
+                let lv = t.low[v];
+                t.low.insert(v, lv.min(iw));
+            }
+        }
+        if t.low[v] == t.index[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = t.stack.pop() {
+                t.on.remove(w);
+                comp.push(if w.is_empty() {
+                    "lib".into()
+                } else {
+                    w.join("/")
+                });
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                comp.sort();
+                t.out.push(comp);
+            }
+        }
+    }
+    let mut t = T {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !t.index.contains_key(v) {
+            visit(&mut t, v);
+        }
+    }
+    t.out
+}
+
+#[test]
+fn no_crate_has_an_import_circle_between_files() {
+    for krate in ["rules", "engine", "cli"] {
+        let src = workspace().join("crates").join(krate).join("src");
+        let found = circles(&import_graph(&src));
+        assert!(
+            found.is_empty(),
+            "crates/{krate}/src: import circles {found:?}"
+        );
+    }
+}
+
+#[test]
+fn the_circle_finder_finds_a_circle() {
+    // The check above could pass by finding nothing; a made-up circle must show.
+    let mut g: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    let (a, b, c) = (
+        vec!["a".to_string()],
+        vec!["b".to_string()],
+        vec!["c".to_string()],
+    );
+    g.entry(a.clone()).or_default().insert(b.clone());
+    g.entry(b.clone()).or_default().insert(a.clone());
+    g.entry(c.clone()).or_default().insert(a.clone());
+    assert_eq!(circles(&g), vec![vec!["a".to_string(), "b".to_string()]]);
+    let paths = paths_from("use crate::x::{y, z::w};\nlet q = super::k::f();", "crate");
+    assert_eq!(paths, vec![vec!["x", "y"], vec!["x", "z", "w"]]);
+}
+
+#[test]
+fn no_family_imports_the_generator_or_the_position() {
+    // Families see positions through `board::Board` and the variant through
+    // its low parts; the layers that call them are above them.
+    let dir = workspace().join("crates/rules/src/special");
+    for family in FAMILIES {
+        let text = code(&dir.join(format!("{family}.rs")));
+        for p in paths_from(&text, "crate") {
+            let first = p.first().map(String::as_str).unwrap_or("");
+            let second = p.get(1).map(String::as_str).unwrap_or("");
+            let upward = match first {
+                "movegen" | "position" | "notation" | "perft" | "pgn" => true,
+                "outcome" => second != "kinds",
+                "variant" => !matches!(second, "core" | "tables" | "schema" | "context" | "error"),
+                _ => false,
+            };
+            assert!(
+                !upward,
+                "special/{family}.rs imports crate::{}",
+                p.join("::")
+            );
+        }
+    }
+}
+
+#[test]
+fn only_special_reads_a_family() {
+    let mut offenders = Vec::new();
+    for krate in ["rules", "engine", "cli"] {
+        let src = workspace().join("crates").join(krate).join("src");
+        for (m, file) in modules(&src) {
+            if krate == "rules" && m.first().is_some_and(|s| s == "special") {
+                continue;
+            }
+            let text = code(&file);
+            for f in FAMILIES {
+                if text.contains(&format!("special::{f}")) {
+                    offenders.push(format!("{}: special::{f}", file.display()));
+                }
+            }
+            let squeezed: String = text.split_whitespace().collect();
+            for f in FAMILY_FIELDS {
+                if squeezed.contains(&format!("specials.{f}"))
+                    && !squeezed.contains(&format!("specials.{f}("))
+                {
+                    offenders.push(format!("{}: specials.{f}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "family data read outside special/: {offenders:#?}"
+    );
+}
+
+#[test]
+fn no_rules_function_is_longer_than_150_lines() {
+    let src = workspace().join("crates/rules/src");
+    let mut long = Vec::new();
+    for file in modules(&src).values() {
+        let text = fs::read_to_string(file).expect("source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let t = l.trim_start();
+            let is_fn = [
+                "fn ",
+                "pub fn ",
+                "pub(crate) fn ",
+                "pub(super) fn ",
+                "const fn ",
+                "pub const fn ",
+            ]
+            .iter()
+            .any(|p| t.starts_with(p));
+            if !is_fn {
+                continue;
+            }
+            // The body: from the first `{` to its match.
+            let mut depth = 0i32;
+            let mut opened = false;
+            let mut end = i;
+            'scan: for (j, line) in lines.iter().enumerate().skip(i) {
+                let body = line.split("//").next().unwrap_or("");
+                if !opened && body.trim_end().ends_with(';') {
+                    break;
+                }
+                let mut in_str = false;
+                let mut prev = ' ';
+                for c in body.chars() {
+                    match c {
+                        '"' if prev != '\\' => in_str = !in_str,
+                        '{' if !in_str => {
+                            depth += 1;
+                            opened = true;
+                        }
+                        '}' if !in_str => depth -= 1,
+                        _ => {}
+                    }
+                    prev = c;
+                }
+                if opened && depth <= 0 {
+                    end = j;
+                    break 'scan;
+                }
+            }
+            let n = end + 1 - i;
+            if n > 150 {
+                long.push(format!("{}:{} {} lines: {}", file.display(), i + 1, n, t));
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over 150 lines: {long:#?}");
+}
