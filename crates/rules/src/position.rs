@@ -4,7 +4,7 @@
 //! and changed only by [`Position::make`] / [`Position::unmake`] of moves
 //! the generator produced, so it always describes a reachable board.
 
-use crate::fen::{self, FenError};
+use crate::fen::{self, FenError, FenErrorKind};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
@@ -94,14 +94,11 @@ impl Position {
     /// more fields after the side is read in XBoard's convention, where `w`
     /// is the first player, so Fairy-Stockfish FENs load as they are.
     ///
-    /// Errors: see [`FenError`]; each names the field and what is wrong.
+    /// Errors: see [`FenError`]; each names the field and a [`FenErrorKind`].
     pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let Some(board_text) = fields.first() else {
-            return Err(FenError {
-                field: 1,
-                what: "empty FEN".into(),
-            });
+            return Err(FenError::board(FenErrorKind::Empty));
         };
         let placement = fen::parse_board(&variant.geometry, &variant.tokens, board_text)?;
         let cells = variant.geometry.cells();
@@ -145,7 +142,10 @@ impl Position {
             } else {
                 return Err(FenError {
                     field: 2,
-                    what: format!("`{s}`: expected `{}` or `{}`", letters[0], letters[1]),
+                    kind: FenErrorKind::BadSide {
+                        text: s.to_string(),
+                        expected: letters.clone(),
+                    },
                 });
             };
         }
@@ -169,7 +169,7 @@ impl Position {
                             _ => {
                                 return Err(FenError {
                                     field,
-                                    what: format!("castling `{c}`: expected K, Q, k, q or -"),
+                                    kind: FenErrorKind::BadCastling { letter: c },
                                 });
                             }
                         };
@@ -190,7 +190,9 @@ impl Position {
                     let geo = &variant.geometry;
                     let sq = geo.parse_square(f).ok_or_else(|| FenError {
                         field,
-                        what: format!("`{f}` is not a square"),
+                        kind: FenErrorKind::BadSquare {
+                            text: f.to_string(),
+                        },
                     })?;
                     // The pawn that passed `sq` stands one rank further on, moving away
                     // from us, with its empty origin behind `sq`: straight ahead, else
@@ -261,7 +263,7 @@ impl Position {
                             _ => {
                                 return Err(FenError {
                                     field,
-                                    what: format!("swap right `{c}`: expected K, k or -"),
+                                    kind: FenErrorKind::BadSwap { letter: c },
                                 });
                             }
                         };
@@ -279,12 +281,16 @@ impl Position {
                     let geo = &variant.geometry;
                     let sq = geo.parse_square(f).ok_or_else(|| FenError {
                         field,
-                        what: format!("frozen `{f}` is not a square"),
+                        kind: FenErrorKind::BadFrozenSquare {
+                            text: f.to_string(),
+                        },
                     })?;
                     if !pos.board[sq.index()].is_side(pos.side) {
                         return Err(FenError {
                             field,
-                            what: format!("frozen `{f}`: no piece of the side to move there"),
+                            kind: FenErrorKind::FrozenNotOwn {
+                                text: f.to_string(),
+                            },
                         });
                     }
                     pos.frozen = sq;
@@ -292,13 +298,17 @@ impl Position {
                 FenField::Halfmove => {
                     pos.halfmove = f.parse().map_err(|_| FenError {
                         field,
-                        what: format!("`{f}` is not a ply count"),
+                        kind: FenErrorKind::BadHalfmove {
+                            text: f.to_string(),
+                        },
                     })?;
                 }
                 FenField::Fullmove => {
                     pos.fullmove = f.parse().map_err(|_| FenError {
                         field,
-                        what: format!("`{f}` is not a move number"),
+                        kind: FenErrorKind::BadFullmove {
+                            text: f.to_string(),
+                        },
                     })?;
                     if pos.fullmove == 0 {
                         pos.fullmove = 1;
