@@ -12,7 +12,7 @@ use crate::game_args::GameArgs;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
 use kamil_rules::movegen::{in_check, legal_moves};
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::{MoveErrorKind, move_text, parse_move};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Move, MoveKind, Position, Side, Variant};
@@ -414,7 +414,8 @@ impl<W: Write> Session<W> {
             }
             Err(e) => {
                 writeln!(self.out, "{e}")?;
-                if !e.what.contains("legal move") {
+                // The error already lists the piece's legal moves (or says it has none).
+                if !matches!(e.kind, MoveErrorKind::NotLegal { .. }) {
                     self.piece_moves_hint(text)?;
                 }
                 writeln!(

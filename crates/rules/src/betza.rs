@@ -80,16 +80,79 @@ pub struct Path {
     pub initial: bool,
 }
 
-/// A Betza string that could not be read, with the byte position.
+/// A Betza string that could not be read: the string, the byte position
+/// and what is wrong there.
+///
+/// Displayed as ``Betza `TEXT` at position N: `` and then the kind's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Betza `{text}` at position {pos}: {what}")]
+#[error("Betza `{text}` at position {pos}: {kind}")]
 pub struct BetzaError {
     /// The whole string.
     pub text: String,
-    /// Byte offset of the problem.
+    /// Byte offset of the problem (the start of its component for
+    /// [`BetzaErrorKind::LaterLegAtom`] and [`BetzaErrorKind::CannotTurn`]).
     pub pos: usize,
     /// What is wrong.
-    pub what: String,
+    pub kind: BetzaErrorKind,
+}
+
+impl BetzaError {
+    /// What is wrong, as the text after the position.
+    pub fn what(&self) -> String {
+        self.kind.to_string()
+    }
+}
+
+/// What is wrong with a Betza string.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BetzaErrorKind {
+    /// A modifier of the XBoard dialect that kamil does not implement.
+    #[error("modifier `{letter}` is not supported")]
+    UnsupportedModifier {
+        /// The modifier.
+        letter: char,
+    },
+    /// A lowercase letter that is no modifier.
+    #[error("unknown modifier `{letter}`")]
+    UnknownModifier {
+        /// The letter.
+        letter: char,
+    },
+    /// Modifiers at the end of the string, with no atom after them.
+    #[error("modifiers without an atom")]
+    MissingAtom,
+    /// A character where an atom should be that is no atom.
+    #[error("unknown atom `{letter}`")]
+    UnknownAtom {
+        /// The character.
+        letter: char,
+    },
+    /// A range whose digits do not make a number.
+    #[error("bad range")]
+    BadRange {
+        /// The digits.
+        digits: String,
+    },
+    /// A range above 255.
+    #[error("range above 255")]
+    RangeTooLarge {
+        /// The range given.
+        range: u32,
+    },
+    /// A component starting with `a` at the start of the string.
+    #[error("a leading `a` has no leg before it")]
+    LeadingA,
+    /// A later leg (after `a`) whose atom moves more than one step.
+    #[error("a later leg must use a one-step atom (W, F, K, R, B, Q), not `{atom}`")]
+    LaterLegAtom {
+        /// The leg's atom.
+        atom: char,
+    },
+    /// A leg after one whose direction is no King direction, so turns
+    /// relative to it mean nothing.
+    #[error("cannot turn after this leg")]
+    CannotTurn,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -313,12 +376,12 @@ struct LegSpec {
 ///
 /// Errors: an unknown letter, a modifier with no atom after it, a later leg
 /// whose direction cannot be taken relative to the previous one, or a range
-/// that does not fit in 1..=255.
+/// that does not fit in 1..=255; see [`BetzaErrorKind`].
 pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
-    let err = |pos: usize, what: &str| BetzaError {
+    let err = |pos: usize, kind: BetzaErrorKind| BetzaError {
         text: text.to_string(),
         pos,
-        what: what.to_string(),
+        kind,
     };
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     // Components: (legs, starts_with_a)
@@ -349,17 +412,17 @@ pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
                 'e' => g.e = true,
                 'y' => g.y = true,
                 'h' | 'j' | 'o' | 'd' | 'u' | 'k' | 'q' | 't' | 'w' | 'x' | 'z' => {
-                    return Err(err(pos, &format!("modifier `{c}` is not supported")));
+                    return Err(err(pos, BetzaErrorKind::UnsupportedModifier { letter: c }));
                 }
-                _ => return Err(err(pos, &format!("unknown modifier `{c}`"))),
+                _ => return Err(err(pos, BetzaErrorKind::UnknownModifier { letter: c })),
             }
             i += 1;
         }
         let Some(&(pos, letter)) = chars.get(i) else {
-            return Err(err(text.len(), "modifiers without an atom"));
+            return Err(err(text.len(), BetzaErrorKind::MissingAtom));
         };
         if atom(letter).is_none() {
-            return Err(err(pos, &format!("unknown atom `{letter}`")));
+            return Err(err(pos, BetzaErrorKind::UnknownAtom { letter }));
         }
         i += 1;
         let mut rider = atom(letter).map(|a| a.rider).unwrap_or(false);
@@ -374,11 +437,12 @@ pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
         }
         if i > dstart {
             let digits: String = chars[dstart..i].iter().map(|c| c.1).collect();
-            let n: u32 = digits
-                .parse()
-                .map_err(|_| err(chars[dstart].0, "bad range"))?;
+            let Ok(n) = digits.parse::<u32>() else {
+                return Err(err(chars[dstart].0, BetzaErrorKind::BadRange { digits }));
+            };
             if n > 255 {
-                return Err(err(chars[dstart].0, "range above 255"));
+                let kind = BetzaErrorKind::RangeTooLarge { range: n };
+                return Err(err(chars[dstart].0, kind));
             }
             range = n;
             rider = n != 1;
@@ -399,7 +463,7 @@ pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
     for (legs, leading_a, start) in components {
         if leading_a {
             let Some(prev) = moves.last_mut() else {
-                return Err(err(start, "a leading `a` has no leg before it"));
+                return Err(err(start, BetzaErrorKind::LeadingA));
             };
             prev.0.extend(legs);
         } else {
@@ -408,7 +472,7 @@ pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
     }
     let mut paths = Vec::new();
     for (legs, start) in moves {
-        expand(&legs, start, &mut paths).map_err(|w| err(start, &w))?;
+        expand(&legs, start, &mut paths).map_err(|kind| err(start, kind))?;
     }
     Ok(paths)
 }
@@ -444,7 +508,7 @@ fn mode_of(g: &Group, last: bool, rider: bool) -> Mode {
     mode
 }
 
-fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), String> {
+fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), BetzaErrorKind> {
     let first = &legs[0];
     let a = atom(first.atom).expect("checked atom");
     let initial = legs.iter().any(|l| l.group.i);
@@ -466,10 +530,7 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), St
         let la = atom(spec.atom).expect("checked atom");
         let unit_atom = la.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
         if !unit_atom {
-            return Err(format!(
-                "a later leg must use a one-step atom (W, F, K, R, B, Q), not `{}`",
-                spec.atom
-            ));
+            return Err(BetzaErrorKind::LaterLegAtom { atom: spec.atom });
         }
         let rider = spec.rider || prev_spec.group.y;
         let range = if rider && spec.range == 1 {
@@ -481,7 +542,7 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), St
         for path in partial {
             let prev = path.last().expect("non-empty").vector;
             let Some(pi) = unit_index(prev) else {
-                return Err("cannot turn after this leg".into());
+                return Err(BetzaErrorKind::CannotTurn);
             };
             let dirs: Vec<Vector> = match turns(&spec.group.dirs) {
                 Some(t) => t
@@ -630,6 +691,7 @@ mod tests {
     fn errors_name_the_position() {
         let e = parse("KX").unwrap_err();
         assert_eq!(e.pos, 1);
+        assert_eq!(e.kind, BetzaErrorKind::UnknownAtom { letter: 'X' });
         assert!(parse("fm").is_err());
         assert!(parse("aK").is_err());
         assert!(parse("NaN").is_err());

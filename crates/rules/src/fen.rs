@@ -6,13 +6,29 @@ use crate::geometry::{Geometry, Square};
 use crate::piece::Piece;
 use std::fmt;
 
-/// A FEN that could not be read.
+/// A FEN that could not be read: the field it is in and what is wrong.
+///
+/// Displays as `FEN board: ...`, `FEN side to move: ...` or
+/// `FEN field N: ...`, followed by the kind's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct FenError {
-    /// The field (1 = board, 2 = side to move, ...).
+    /// The field (1 = board, 2 = side to move, ...), counted from 1 as the
+    /// FEN gives them, so a variant's extra fields keep their own numbers.
     pub field: usize,
-    /// What is wrong, with the place.
-    pub what: String,
+    /// What is wrong, with the text or place that is wrong.
+    pub kind: FenErrorKind,
+}
+
+impl FenError {
+    /// An error in the board field (field 1).
+    pub fn board(kind: FenErrorKind) -> FenError {
+        FenError { field: 1, kind }
+    }
+
+    /// What is wrong, as the text after the field's name.
+    pub fn what(&self) -> String {
+        self.kind.to_string()
+    }
 }
 
 impl fmt::Display for FenError {
@@ -23,33 +39,162 @@ impl fmt::Display for FenError {
             _ => "field",
         };
         if self.field > 2 {
-            write!(f, "FEN field {}: {}", self.field, self.what)
+            write!(f, "FEN field {}: {}", self.field, self.kind)
         } else {
-            write!(f, "FEN {name}: {}", self.what)
+            write!(f, "FEN {name}: {}", self.kind)
         }
     }
 }
 
-fn bad(what: String) -> FenError {
-    FenError { field: 1, what }
+/// What is wrong with a FEN. Ranks are named as in the FEN (1 = the bottom
+/// rank), cells of a rank counted from 1 at the left.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// The text has no fields at all.
+    #[error("empty FEN")]
+    Empty,
+    /// The board field has a different number of ranks than the board.
+    #[error("{given} ranks given, the board has {expected}")]
+    WrongRankCount {
+        /// Ranks in the FEN.
+        given: usize,
+        /// Ranks of the board.
+        expected: u8,
+    },
+    /// A run of empty cells whose number does not fit a `u32`.
+    #[error("rank {rank}: bad number")]
+    BadNumber {
+        /// The rank.
+        rank: u32,
+    },
+    /// A run of empty cells written `0`.
+    #[error("rank {rank}: empty run of 0")]
+    ZeroRun {
+        /// The rank.
+        rank: u32,
+    },
+    /// A rank with more cells than the board has files.
+    #[error("rank {rank} is longer than {files} files")]
+    RankTooLong {
+        /// The rank.
+        rank: u32,
+        /// Files of the board.
+        files: u8,
+    },
+    /// A rank with fewer cells than the board has files.
+    #[error("rank {rank} has {cells} cells, the board has {files} files")]
+    RankTooShort {
+        /// The rank.
+        rank: u32,
+        /// Cells the rank gives.
+        cells: u32,
+        /// Files of the board.
+        files: u8,
+    },
+    /// An empty run that covers a cell which is not a square (a hole must
+    /// be written `*`).
+    #[error("rank {rank}: cell {cell} is not a square; write it `*`")]
+    HoleInRun {
+        /// The rank.
+        rank: u32,
+        /// The cell, counted from 1.
+        cell: u32,
+    },
+    /// A `*` on a cell that is a square.
+    #[error("rank {rank}: `*` on {square}, which is a square")]
+    StarOnSquare {
+        /// The rank.
+        rank: u32,
+        /// The square's name.
+        square: String,
+    },
+    /// Text no piece of the variant is written as.
+    #[error("rank {rank}: no piece is written `{text}`")]
+    UnknownPiece {
+        /// The rank.
+        rank: u32,
+        /// Up to three characters from where the token should start.
+        text: String,
+    },
+    /// A piece on a cell that is not a square.
+    #[error("rank {rank}: piece `{token}` on a cell that is not a square")]
+    PieceOnHole {
+        /// The rank.
+        rank: u32,
+        /// The piece's token.
+        token: String,
+    },
+    /// A side to move that is neither of the variant's two letters.
+    #[error("`{text}`: expected `{}` or `{}`", .expected[0], .expected[1])]
+    BadSide {
+        /// The field given.
+        text: String,
+        /// The letters of the first and second player in this FEN's
+        /// convention.
+        expected: [String; 2],
+    },
+    /// A castling letter other than `K`, `Q`, `k`, `q`.
+    #[error("castling `{letter}`: expected K, Q, k, q or -")]
+    BadCastling {
+        /// The letter given.
+        letter: char,
+    },
+    /// An en-passant field that names no square.
+    #[error("`{text}` is not a square")]
+    BadSquare {
+        /// The field given.
+        text: String,
+    },
+    /// A King-swap letter other than `K`, `k`.
+    #[error("swap right `{letter}`: expected K, k or -")]
+    BadSwap {
+        /// The letter given.
+        letter: char,
+    },
+    /// A frozen-piece field that names no square.
+    #[error("frozen `{text}` is not a square")]
+    BadFrozenSquare {
+        /// The field given.
+        text: String,
+    },
+    /// A frozen-piece square without a piece of the side to move.
+    #[error("frozen `{text}`: no piece of the side to move there")]
+    FrozenNotOwn {
+        /// The field given.
+        text: String,
+    },
+    /// A halfmove clock that is not a number.
+    #[error("`{text}` is not a ply count")]
+    BadHalfmove {
+        /// The field given.
+        text: String,
+    },
+    /// A fullmove number that is not a number.
+    #[error("`{text}` is not a move number")]
+    BadFullmove {
+        /// The field given.
+        text: String,
+    },
 }
 
 /// Reads the board field: `(square, piece)` for every occupied square.
 ///
-/// Errors: wrong number of ranks, a rank too long or too short, a token no
-/// piece has, a `*` on a square or a piece on a cell that is not a square.
+/// Errors (all field 1): wrong number of ranks, a bad or zero empty run, a
+/// rank too long or too short, a token no piece has, a `*` on a square or a
+/// piece or empty run on a cell that is not a square; see [`FenErrorKind`].
 pub fn parse_board(
     geo: &Geometry,
     tokens: &[(String, Piece)],
     text: &str,
 ) -> Result<Vec<(Square, Piece)>, FenError> {
+    let bad = FenError::board;
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != geo.ranks() as usize {
-        return Err(bad(format!(
-            "{} ranks given, the board has {}",
-            rows.len(),
-            geo.ranks()
-        )));
+        return Err(bad(FenErrorKind::WrongRankCount {
+            given: rows.len(),
+            expected: geo.ranks(),
+        }));
     }
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -67,39 +212,39 @@ pub fn parse_board(
                 }
                 let n: u32 = row[start..k]
                     .parse()
-                    .map_err(|_| bad(format!("rank {rank_name}: bad number")))?;
+                    .map_err(|_| bad(FenErrorKind::BadNumber { rank: rank_name }))?;
                 if n == 0 {
-                    return Err(bad(format!("rank {rank_name}: empty run of 0")));
+                    return Err(bad(FenErrorKind::ZeroRun { rank: rank_name }));
                 }
                 for _ in 0..n {
                     if file >= geo.files() as u32 {
-                        return Err(bad(format!(
-                            "rank {rank_name} is longer than {} files",
-                            geo.files()
-                        )));
+                        return Err(bad(FenErrorKind::RankTooLong {
+                            rank: rank_name,
+                            files: geo.files(),
+                        }));
                     }
                     if geo.square(file as i32, rank as i32).is_none() {
-                        return Err(bad(format!(
-                            "rank {rank_name}: cell {} is not a square; write it `*`",
-                            file + 1
-                        )));
+                        return Err(bad(FenErrorKind::HoleInRun {
+                            rank: rank_name,
+                            cell: file + 1,
+                        }));
                     }
                     file += 1;
                 }
                 continue;
             }
             if file >= geo.files() as u32 {
-                return Err(bad(format!(
-                    "rank {rank_name} is longer than {} files",
-                    geo.files()
-                )));
+                return Err(bad(FenErrorKind::RankTooLong {
+                    rank: rank_name,
+                    files: geo.files(),
+                }));
             }
             if c == '*' {
                 if geo.square(file as i32, rank as i32).is_some() {
-                    return Err(bad(format!(
-                        "rank {rank_name}: `*` on {}, which is a square",
-                        geo.name(geo.cell(file as u8, rank))
-                    )));
+                    return Err(bad(FenErrorKind::StarOnSquare {
+                        rank: rank_name,
+                        square: geo.name(geo.cell(file as u8, rank)).to_string(),
+                    }));
                 }
                 file += 1;
                 k += 1;
@@ -109,30 +254,34 @@ pub fn parse_board(
             let Some((tok, piece)) = tokens.iter().find(|(t, _)| rest.starts_with(t.as_str()))
             else {
                 let shown: String = rest.chars().take(3).collect();
-                return Err(bad(format!(
-                    "rank {rank_name}: no piece is written `{shown}`"
-                )));
+                return Err(bad(FenErrorKind::UnknownPiece {
+                    rank: rank_name,
+                    text: shown,
+                }));
             };
             let Some(sq) = geo.square(file as i32, rank as i32) else {
-                return Err(bad(format!(
-                    "rank {rank_name}: piece `{tok}` on a cell that is not a square"
-                )));
+                return Err(bad(FenErrorKind::PieceOnHole {
+                    rank: rank_name,
+                    token: tok.clone(),
+                }));
             };
             out.push((sq, *piece));
             file += 1;
             k += tok.len();
         }
         if file != geo.files() as u32 {
-            return Err(bad(format!(
-                "rank {rank_name} has {file} cells, the board has {} files",
-                geo.files()
-            )));
+            return Err(bad(FenErrorKind::RankTooShort {
+                rank: rank_name,
+                cells: file,
+                files: geo.files(),
+            }));
         }
     }
     Ok(out)
 }
 
-/// Writes the board field from a lookup of each square's piece.
+/// Writes the board field from `token` (a piece's FEN text) and `at` (the
+/// piece on a square, empty or not).
 pub fn write_board(
     geo: &Geometry,
     token: impl Fn(Piece) -> String,

@@ -12,20 +12,81 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::variant::Variant;
-use std::fmt;
 
-/// A move text that is not a legal move here.
+/// A move text that is not a legal move here: the text and what is wrong.
+///
+/// Displayed as ``move `TEXT`: `` and then the kind's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move `{text}`: {kind}")]
 pub struct MoveError {
     /// The text given.
     pub text: String,
     /// What is wrong.
-    pub what: String,
+    pub kind: MoveErrorKind,
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move `{}`: {}", self.text, self.what)
+impl MoveError {
+    /// What is wrong, as the text after the move.
+    pub fn what(&self) -> String {
+        self.kind.to_string()
+    }
+}
+
+/// What is wrong with a move text. Squares are named as in our notation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// Text that names fewer than two squares.
+    #[error("not a move in coordinate notation (e.g. {example})")]
+    Malformed {
+        /// A move text of this board's form, to show.
+        example: String,
+    },
+    /// The square after `/` or `@` (a Frolov upgrade or drop square) is no
+    /// square.
+    #[error("`{text}` is not a square")]
+    BadSquare {
+        /// The text after the mark.
+        text: String,
+    },
+    /// XBoard text naming a cell that is not a square of this board.
+    #[error("`{text}` is not a square of this board")]
+    OffBoard {
+        /// The square as XBoard wrote it.
+        text: String,
+    },
+    /// No piece stands on the origin square.
+    #[error("no piece on {square}")]
+    NoPiece {
+        /// The origin square.
+        square: String,
+    },
+    /// The piece on the origin square is the opponent's.
+    #[error("the piece on {square} is not the side to move's")]
+    NotSideToMove {
+        /// The origin square.
+        square: String,
+    },
+    /// The side to move's piece has no legal move of this spelling.
+    #[error("illegal; {}", not_legal_text(.square, .legal))]
+    NotLegal {
+        /// The origin square.
+        square: String,
+        /// The legal moves of the piece there, in our notation (empty when
+        /// it has none).
+        legal: Vec<String>,
+    },
+    /// XBoard's null move `@@@@` when no pass is legal.
+    #[error("no pass is legal here")]
+    NoPass,
+}
+
+/// The text of [`MoveErrorKind::NotLegal`] after `illegal; `.
+fn not_legal_text(square: &str, legal: &[String]) -> String {
+    if legal.is_empty() {
+        format!("the piece on {square} has no legal move")
+    } else {
+        format!("legal moves of {square}: {}", legal.join(" "))
     }
 }
 
@@ -128,13 +189,17 @@ fn squares_of(v: &Variant, t: &str) -> (Vec<Square>, String) {
 /// `pos` (game-end rules included: no move is legal once the game has ended
 /// by a rule).
 ///
-/// Errors: text that names no squares, or a move not legal here; the message
-/// lists the legal moves of the piece on the origin square.
+/// Errors: text that names fewer than two squares
+/// ([`MoveErrorKind::Malformed`]) or a `/`/`@` suffix that is no square
+/// ([`MoveErrorKind::BadSquare`]); a move not legal here: no piece on the
+/// origin ([`MoveErrorKind::NoPiece`]), the opponent's piece
+/// ([`MoveErrorKind::NotSideToMove`]), else [`MoveErrorKind::NotLegal`] with
+/// the legal moves of the piece on the origin square.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let v = pos.variant().clone();
-    let err = |what: String| MoveError {
+    let err = |kind: MoveErrorKind| MoveError {
         text: text.to_string(),
-        what,
+        kind,
     };
     let t = normalize(text);
     let legal = pos.legal_moves();
@@ -146,17 +211,18 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         Some(i) => match v.geometry.parse_square(&t[i + 1..]) {
             Some(sq) => (t[..i].to_string(), sq),
             None => {
-                return Err(err(format!("`{}` is not a square", &t[i + 1..])));
+                return Err(err(MoveErrorKind::BadSquare {
+                    text: t[i + 1..].to_string(),
+                }));
             }
         },
         None => (t, Square::NONE),
     };
     let (sqs, suffix) = squares_of(&v, &t);
     if sqs.len() < 2 {
-        return Err(err(format!(
-            "not a move in coordinate notation (e.g. {})",
-            example(&v)
-        )));
+        return Err(err(MoveErrorKind::Malformed {
+            example: example(&v),
+        }));
     }
     let (from, to) = (sqs[0], *sqs.last().expect("two or more"));
     if suffix.is_empty()
@@ -219,24 +285,16 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .map(|m| move_text(&v, *m))
         .collect();
     let p = pos.at(from);
+    let square = v.geometry.name(from).to_string();
     Err(err(if !p.is_piece() {
-        format!("no piece on {}", v.geometry.name(from))
+        MoveErrorKind::NoPiece { square }
     } else if !p.is_side(pos.side()) {
-        format!(
-            "the piece on {} is not the side to move's",
-            v.geometry.name(from)
-        )
-    } else if of_piece.is_empty() {
-        format!(
-            "illegal; the piece on {} has no legal move",
-            v.geometry.name(from)
-        )
+        MoveErrorKind::NotSideToMove { square }
     } else {
-        format!(
-            "illegal; legal moves of {}: {}",
-            v.geometry.name(from),
-            of_piece.join(" ")
-        )
+        MoveErrorKind::NotLegal {
+            square,
+            legal: of_piece,
+        }
     }))
 }
 
@@ -316,13 +374,14 @@ pub fn to_xboard(v: &Variant, text: &str) -> String {
 /// A move in XBoard's text (see [`xboard_move_text`]; legs may also come
 /// chained without commas) as our move text, ready for [`parse_move`].
 ///
-/// Errors: the text names fewer than two squares, or a cell that is not a
-/// square of this board.
+/// Errors: the text names fewer than two squares
+/// ([`MoveErrorKind::Malformed`]), or a cell that is not a square of this
+/// board ([`MoveErrorKind::OffBoard`]).
 pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
     let g = &v.geometry;
-    let err = |what: String| MoveError {
+    let err = |kind: MoveErrorKind| MoveError {
         text: text.to_string(),
-        what,
+        kind,
     };
     let mut squares: Vec<Square> = Vec::new();
     let mut rest = text.trim();
@@ -332,10 +391,9 @@ pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
             break;
         };
         if !g.is_square(sq) {
-            return Err(err(format!(
-                "`{}` is not a square of this board",
-                &rest[..used]
-            )));
+            return Err(err(MoveErrorKind::OffBoard {
+                text: rest[..used].to_string(),
+            }));
         }
         // A leg starts where the previous one ended: `e5e6,e6e7`.
         if squares.len() < 2 || squares.last() != Some(&sq) || !text.contains(',') {
@@ -344,10 +402,9 @@ pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
         rest = &rest[used..];
     }
     if squares.len() < 2 {
-        return Err(err(format!(
-            "not a move in coordinate notation (e.g. {})",
-            example(v)
-        )));
+        return Err(err(MoveErrorKind::Malformed {
+            example: example(v),
+        }));
     }
     let mut out: String = squares.iter().map(|&s| g.name(s).to_string()).collect();
     out.push_str(rest);
@@ -357,18 +414,19 @@ pub fn from_xboard(v: &Variant, text: &str) -> Result<String, MoveError> {
 /// Reads a move in XBoard's text (see [`from_xboard`]) and returns it if it
 /// is legal in `pos`, as [`parse_move`] does.
 ///
-/// Errors: as [`from_xboard`] and [`parse_move`], naming the text given.
+/// Errors: as [`from_xboard`] and [`parse_move`], naming the text given;
+/// [`MoveErrorKind::NoPass`] for `@@@@` when no pass is legal.
 ///
 /// XBoard's null move `@@@@` is a pass (HaChu writes a Lion pass so and
 /// accepts nothing else for one), and `g6g6` a pass of the piece on g6:
 /// both are read as the legal pass of [`legal_pass`].
 pub fn parse_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    let err = |what: String| MoveError {
+    let err = |kind: MoveErrorKind| MoveError {
         text: text.to_string(),
-        what,
+        kind,
     };
     if text.trim() == "@@@@" {
-        return legal_pass(pos, None).ok_or_else(|| err("no pass is legal here".into()));
+        return legal_pass(pos, None).ok_or_else(|| err(MoveErrorKind::NoPass));
     }
     let ours = from_xboard(pos.variant(), text)?;
     parse_move(pos, &ours).or_else(|e| {
@@ -379,7 +437,7 @@ pub fn parse_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveErr
         {
             return Ok(m);
         }
-        Err(err(e.what))
+        Err(err(e.kind))
     })
 }
 

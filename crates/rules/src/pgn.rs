@@ -165,14 +165,52 @@ impl PgnGame {
     }
 }
 
-/// PGN text that could not be read.
+/// PGN text that could not be read: the line and what is wrong there.
+///
+/// Displayed as `PGN line N: ` and then the kind's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("PGN line {line}: {what}")]
+#[error("PGN line {line}: {kind}")]
 pub struct PgnError {
     /// 1-based line of the problem.
     pub line: usize,
     /// What is wrong.
-    pub what: String,
+    pub kind: PgnErrorKind,
+}
+
+impl PgnError {
+    /// What is wrong, as the text after the line number.
+    pub fn what(&self) -> String {
+        self.kind.to_string()
+    }
+}
+
+/// What is wrong with PGN text. Move texts are not checked by [`read`]: an
+/// illegal move shows up as a [`crate::notation::MoveError`] when the caller
+/// plays the moves.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// A tag pair whose line does not end in `]`.
+    #[error("tag pair without a closing `]`")]
+    UnclosedTag,
+    /// A tag pair with a name only.
+    #[error("tag pair without a value")]
+    NoTagValue,
+    /// A tag value not in double quotes (or a quote never closed).
+    #[error("tag `{tag}`: value not in quotes")]
+    UnquotedValue {
+        /// The tag's name.
+        tag: String,
+    },
+    /// A `{` comment without its `}`.
+    #[error("comment `{{` never closed")]
+    UnclosedComment,
+    /// A `(` variation without its `)`.
+    #[error("variation `(` never closed")]
+    UnclosedVariation,
+    /// Text with neither tags nor moves nor a result.
+    #[error("no tags and no moves")]
+    Empty,
 }
 
 /// Reads the first game of PGN `text`: tag pairs, then movetext up to the
@@ -180,16 +218,13 @@ pub struct PgnError {
 /// against any rules here.
 ///
 /// Errors: a malformed tag pair, an unclosed comment, variation or tag
-/// string, or text with neither tags nor moves.
+/// string, or text with neither tags nor moves; see [`PgnErrorKind`].
 pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let mut game = PgnGame::default();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut line = 1;
-    let err = |line: usize, what: &str| PgnError {
-        line,
-        what: what.to_string(),
-    };
+    let err = |line: usize, kind: PgnErrorKind| PgnError { line, kind };
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -209,22 +244,20 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
                 let pair: String = chars[i + 1..end].iter().collect();
                 let pair = pair.trim_end();
                 let Some(body) = pair.strip_suffix(']') else {
-                    return Err(err(start_line, "tag pair without a closing `]`"));
+                    return Err(err(start_line, PgnErrorKind::UnclosedTag));
                 };
                 let (name, value) = body
                     .trim()
                     .split_once(char::is_whitespace)
-                    .ok_or_else(|| err(start_line, "tag pair without a value"))?;
+                    .ok_or_else(|| err(start_line, PgnErrorKind::NoTagValue))?;
                 let value = value.trim();
                 let Some(quoted) = value
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
                     .filter(|_| value.len() >= 2)
                 else {
-                    return Err(err(
-                        start_line,
-                        &format!("tag `{name}`: value not in quotes"),
-                    ));
+                    let tag = name.to_string();
+                    return Err(err(start_line, PgnErrorKind::UnquotedValue { tag }));
                 };
                 let mut v = String::new();
                 let mut esc = false;
@@ -242,7 +275,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
             '{' => {
                 let start_line = line;
                 let Some(end) = (i..chars.len()).find(|&j| chars[j] == '}') else {
-                    return Err(err(start_line, "comment `{` never closed"));
+                    return Err(err(start_line, PgnErrorKind::UnclosedComment));
                 };
                 line += chars[i..end].iter().filter(|&&c| c == '\n').count();
                 i = end + 1;
@@ -257,7 +290,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
                 let mut depth = 0;
                 loop {
                     let Some(&ch) = chars.get(i) else {
-                        return Err(err(start_line, "variation `(` never closed"));
+                        return Err(err(start_line, PgnErrorKind::UnclosedVariation));
                     };
                     match ch {
                         '(' => depth += 1,
@@ -265,7 +298,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
                         '\n' => line += 1,
                         '{' => {
                             let Some(end) = (i..chars.len()).find(|&j| chars[j] == '}') else {
-                                return Err(err(start_line, "comment `{` never closed"));
+                                return Err(err(start_line, PgnErrorKind::UnclosedComment));
                             };
                             line += chars[i..end].iter().filter(|&&c| c == '\n').count();
                             i = end;
@@ -313,7 +346,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
         }
     }
     if game.tags.is_empty() && game.moves.is_empty() && game.result.is_none() {
-        return Err(err(1, "no tags and no moves"));
+        return Err(err(1, PgnErrorKind::Empty));
     }
     Ok(game)
 }
@@ -454,7 +487,8 @@ mod tests {
         let e = read("[Event \"x\"]\n\n1. e2e4 {open").unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         let e = read("[Event x]\n").unwrap_err();
-        assert!(e.what.contains("quotes"), "{e}");
+        let tag = "Event".to_string();
+        assert_eq!(e.kind, PgnErrorKind::UnquotedValue { tag }, "{e}");
         assert!(read("  \n ").is_err());
         // Shogi promotion marks stay on the move.
         assert_eq!(read("1. c7c8+ *").unwrap().moves, ["c7c8+"]);

@@ -554,7 +554,7 @@ impl Session {
                 self.pos.make(m);
                 self.entry = highlight::Entry::default();
             }
-            Err(e) => return self.say(&format!("Illegal move ({}): {text}", e.what)),
+            Err(e) => return self.say(&format!("Illegal move ({}): {text}", e.kind)),
         }
         if self.analyzing {
             self.resume_analysis();
