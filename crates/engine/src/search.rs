@@ -962,7 +962,7 @@ impl<'a> Searcher<'a> {
             self.noisy_node_moves(&mut frame.moves);
         }
         if self.pos.variant().caps.upgrade_choices {
-            best_upgrades_only(&self.pos, self.ev, &mut frame.moves);
+            best_version_only(&self.pos, self.ev, &mut frame.moves);
         }
         self.score_moves(&mut frame, None, ply, 0);
         let mut best = stand;
@@ -1066,11 +1066,11 @@ impl Searcher<'_> {
     }
 }
 
-/// Quiescence looks at one version of a capture that lets its player
-/// upgrade a piece (Frolov's bonus, rules/frolov-10x10.md 5.5): the one
-/// that gains most (the first of equals). The versions differ only in the
-/// piece upgraded, and upgrading never loses material.
-fn best_upgrades_only(pos: &Position, ev: &Evaluator, moves: &mut Vec<Move>) {
+/// Where the variant's captures come in versions that differ only in the
+/// piece they upgrade ([`kamil_rules::variant::Capabilities::upgrade_choices`]),
+/// quiescence looks at one: the one that gains most (the first of equals);
+/// upgrading never loses material.
+fn best_version_only(pos: &Position, ev: &Evaluator, moves: &mut Vec<Move>) {
     let n = moves.len();
     if n > 512 || !moves.iter().any(|m| m.aux.is_some()) {
         return;
