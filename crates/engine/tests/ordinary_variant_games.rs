@@ -57,7 +57,7 @@ fn allowed(o: &Outcome) -> bool {
     else {
         return false;
     };
-    let whole = |p: u32| p % 2 == 0 && p / 2 <= 100;
+    let whole = |p: u32| p.is_multiple_of(2) && p / 2 <= 100;
     if !whole(points.first) || !whole(points.second) || points.first + points.second != 200 {
         return false;
     }
