@@ -128,7 +128,7 @@ fn client(o: &Opts, n: usize, stop: &AtomicBool) -> Tally {
             if legal.is_empty() {
                 break;
             }
-            let engine = o.engine_every > 0 && (mine.len() + 1) % o.engine_every == 0;
+            let engine = o.engine_every > 0 && (mine.len() + 1).is_multiple_of(o.engine_every);
             let next = if engine {
                 let r = timed(
                     &mut t,

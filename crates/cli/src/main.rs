@@ -5,6 +5,7 @@ mod board_view;
 mod game_args;
 mod matches;
 mod moves;
+mod out;
 mod perft;
 mod play;
 mod serve;

@@ -4,12 +4,13 @@
 //! `isready` are answered while it thinks.
 
 use crate::game_args::load_variant;
+use crate::out::{self, Out, send};
 use anyhow::Result;
 use kamil_engine::{Clock, Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Position, Variant};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -31,8 +32,7 @@ pub fn run(_args: Args) -> Result<()> {
 /// Runs the protocol; `first` is a line already read (by the protocol
 /// autodetection of a bare `kamil`).
 pub fn run_with(first: Option<String>) -> Result<()> {
-    let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut session = Session::new(out);
+    let mut session = Session::new(out::stdout());
     let stdin = std::io::stdin();
     let mut lines = first.into_iter().map(Ok).chain(stdin.lock().lines());
     let mut seen_command = false;
@@ -51,17 +51,6 @@ pub fn run_with(first: Option<String>) -> Result<()> {
     }
     session.finish();
     Ok(())
-}
-
-/// Where protocol lines go (stdout, or a buffer in tests).
-pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn send(out: &Out, line: &str) {
-    // A closed stdout only means the GUI went away: nothing to report to.
-    if let Ok(mut o) = out.lock() {
-        let _ = writeln!(o, "{line}");
-        let _ = o.flush();
-    }
 }
 
 /// The state of one UCI conversation.

@@ -2,26 +2,13 @@
 //! `perft` and `variants`, variant files, and clear errors (never a panic)
 //! for bad input.
 
+mod common;
+use common::kamil;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const SHO_START: &str = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b";
-
-/// Runs `kamil` with `args`; whatever happens, it must not panic or die by a signal.
-fn kamil(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_kamil"))
-        .args(args)
-        .output()
-        .expect("run kamil");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "kamil {args:?} panicked:\n{err}");
-    assert!(
-        out.status.code().is_some(),
-        "kamil {args:?} was killed: {:?}\n{err}",
-        out.status
-    );
-    out
-}
 
 /// Runs `kamil`, expects success and returns stdout.
 fn ok(args: &[&str]) -> String {
@@ -49,9 +36,7 @@ fn fails(args: &[&str]) -> String {
 
 /// A file in this test target's scratch folder.
 fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kamil-cli-tests");
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    let path = dir.join(name);
+    let path = common::scratch_path("kamil-cli-tests", name);
     std::fs::write(&path, text).expect("write scratch file");
     path
 }

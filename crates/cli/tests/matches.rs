@@ -5,8 +5,11 @@
 //! moves lose, alternate colours, and write PGN. Real peers
 //! (Fairy-Stockfish, Fairy-Max) are played when installed.
 
+mod common;
+use common::kamil;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/match")
@@ -57,22 +60,6 @@ fn fake_cecp(name: &str, extra: &str) -> String {
         data().join("fake_cecp.py").display(),
         script()
     )
-}
-
-/// Runs `kamil`; whatever happens, it must not panic or die by a signal.
-fn kamil(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_kamil"))
-        .args(args)
-        .output()
-        .expect("run kamil");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "kamil {args:?} panicked:\n{err}");
-    assert!(
-        out.status.code().is_some(),
-        "kamil {args:?} was killed: {:?}\n{err}",
-        out.status
-    );
-    out
 }
 
 /// Runs a match that must succeed; returns (stdout, stderr).

@@ -2,6 +2,8 @@
 //! moves get a message and the piece's legal moves, the commands work, and
 //! a game that ends announces its result and is saved as PGN.
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -72,10 +74,9 @@ fn answer<'a>(stdout: &'a str, command: &str) -> Vec<&'a str> {
     lines.take_while(|l| !l.contains("> ")).collect()
 }
 
+/// A path in this test target's scratch folder, with no file there yet.
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kamil-play-tests");
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    let path = dir.join(name);
+    let path = common::scratch_path("kamil-play-tests", name);
     let _ = std::fs::remove_file(&path);
     path
 }

@@ -2,82 +2,18 @@
 //! then a complete self-play game at a fast clock, every move checked by
 //! the rules library, until the rules end the game.
 
+mod common;
+use common::{Session, variant};
+
+use kamil_rules::Position;
 use kamil_rules::notation::parse_move;
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
-use kamil_rules::{Position, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
-
-struct Uci {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Uci {
-    fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("kamil runs");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let l = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no `{prefix}` within {timeout:?}; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn handshake_lists_every_builtin_variant_and_the_options() {
-    let mut e = Uci::start();
+    let mut e = Session::start(&["uci"]);
     e.send("uci");
     let lines = e.until("uciok", Duration::from_secs(10));
     let variant_line = lines
@@ -104,7 +40,7 @@ fn handshake_lists_every_builtin_variant_and_the_options() {
 
 #[test]
 fn malformed_commands_are_reported_and_ignored() {
-    let mut e = Uci::start();
+    let mut e = Session::start(&["uci"]);
     for bad in [
         "frobnicate",
         "go depth x",
@@ -132,7 +68,7 @@ fn malformed_commands_are_reported_and_ignored() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
-    let mut e = Uci::start();
+    let mut e = Session::start(&["uci"]);
     e.send("position startpos");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
@@ -147,14 +83,14 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
         .nth(1)
         .unwrap()
         .to_string();
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier", &[]);
     let mut pos = Position::start(v);
     parse_move(&mut pos, &best).expect("legal bestmove");
 }
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let mut e = Uci::start();
+    let mut e = Session::start(&["uci"]);
     e.send("setoption name MultiPV value 3");
     e.send("position startpos");
     e.send("go depth 3");
@@ -177,7 +113,7 @@ fn self_play(name: &str, options: &[(&str, &str)]) {
 /// As [`self_play`], but stops after `limit` plies if the game is still on
 /// (every move played is still checked).
 fn self_play_plies(name: &str, options: &[(&str, &str)], limit: Option<usize>) {
-    let mut e = Uci::start();
+    let mut e = Session::start(&["uci"]);
     e.send("uci");
     e.until("uciok", Duration::from_secs(10));
     e.send(&format!("setoption name UCI_Variant value {name}"));
@@ -192,11 +128,7 @@ fn self_play_plies(name: &str, options: &[(&str, &str)], limit: Option<usize>) {
     e.send("ucinewgame");
     e.send("isready");
     e.until("readyok", Duration::from_secs(10));
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let v = Arc::new(Variant::builtin(name, &opts).unwrap());
+    let v = variant(name, options);
     let mut pos = Position::start(v);
     let mut moves: Vec<String> = Vec::new();
     let mut time = [2000u64, 2000u64];

@@ -4,46 +4,26 @@
 //! `setup` / `piece` lines of games XBoard does not know, game ends
 //! reported with `RESULT`, and bad lines answered with `Error`.
 
+mod common;
+use common::{Session, variant};
+
 use kamil_rules::notation::parse_xboard_move;
 use kamil_rules::{Position, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// `kamil` in an XBoard session, counting its pings.
 struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    io: Session,
     ping: u32,
 }
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("kamil runs");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(stdout).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
         Engine {
-            child,
-            stdin,
-            lines,
+            io: Session::start(args),
             ping: 0,
         }
     }
@@ -58,26 +38,12 @@ impl Engine {
     }
 
     fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
+        self.io.send(s);
     }
 
     /// Lines up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let l = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no `{prefix}` within {WAIT:?}; got {got:?}"));
-            let done = l.starts_with(prefix);
-            got.push(l);
-            if done {
-                return got;
-            }
-        }
+        self.io.until(prefix, WAIT)
     }
 
     /// Sends `cmd`, then a ping; returns what came before the pong.
@@ -110,13 +76,6 @@ impl Engine {
                 return (legs, all);
             }
         }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -168,7 +127,7 @@ fn handshake_offers_every_game_and_the_features_xboard_needs() {
         "{all}"
     );
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.io.child.wait().unwrap().success());
 }
 
 #[test]
@@ -359,7 +318,7 @@ fn bad_lines_get_error_and_the_session_goes_on() {
     e.send("sd 2");
     e.send("usermove b2b3");
     let (m, _) = e.next_move();
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier", &[]);
     let mut pos = Position::start(v);
     let b2b3 = parse_xboard_move(&mut pos, "b2b3").unwrap();
     pos.make(b2b3);
@@ -429,7 +388,7 @@ fn go_playother_force_remove_and_clocks() {
     e.send("st 1");
     e.send("go");
     let (m2, _) = e.next_move();
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier", &[]);
     let mut pos = Position::start(v);
     for m in ["b2b3", "b7b6"] {
         let mv = parse_xboard_move(&mut pos, m).unwrap();
@@ -636,7 +595,7 @@ fn tamerlane_setboard_in_xboard_ids_with_a_pawn_of_pawns_stage() {
     e.send("sd 2");
     e.send("go");
     let (m, lines) = e.next_move();
-    let v = Arc::new(Variant::builtin("tamerlane", &[]).unwrap());
+    let v = variant("tamerlane", &[]);
     let kamil = "*ePXc1d1d1c1e*/1rntgwkfgtnr*/*prpnptpgpwpkpfpepcpdpp*/*11*/*11*/*11*/*11*/\
                  *1PDPCPEPFPKPWPGPTPNPR*/*RNTGFKWGTNR1/*E1C1D1D1C1E* b k 0 9";
     let mut pos = Position::from_fen(v, kamil).unwrap();

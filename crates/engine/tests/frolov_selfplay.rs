@@ -7,6 +7,9 @@
 //! capture promotions (5.4), bonus upgrades (5.5), hostile generals (5.3)
 //! and endings on points (7.1). The counts are printed.
 
+mod common;
+use common::Lcg;
+
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::{Reason, Scoring, draw_or_points, outcome};
@@ -32,19 +35,6 @@ struct Tally {
     hostile_generals: u64,
     endings: BTreeMap<String, u64>,
     points_endings: u64,
-}
-
-/// A small deterministic generator (64-bit LCG), one per game.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 /// Counts what `m` does under the special rules, before it is made.
@@ -97,7 +87,7 @@ fn play(v: &Arc<Variant>, seed: u64, depth: u32, t: &mut Tally) -> Outcome {
             let mut moves = Vec::new();
             legal_moves(&mut pos, &mut moves);
             moves.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
-            moves[rng.next(moves.len())]
+            moves[rng.below(moves.len())]
         } else {
             // Promotions to the opponent's generals (5.3) are rare in engine
             // play: one that is legal is taken at even odds, so the rule
@@ -111,8 +101,8 @@ fn play(v: &Arc<Variant>, seed: u64, depth: u32, t: &mut Tally) -> Outcome {
             legal_moves(&mut pos, &mut moves);
             moves.retain(|m| m.promotion().is_some_and(|p| hp.is_hostile(p)));
             moves.sort_by_key(|m| (m.from, m.to, m.promo, m.aux));
-            if !moves.is_empty() && rng.next(2) == 0 {
-                moves[rng.next(moves.len())]
+            if !moves.is_empty() && rng.below(2) == 0 {
+                moves[rng.below(moves.len())]
             } else {
                 let r = engine.search(&pos, &Limits::depth(depth), &mut |_| {});
                 r.best.expect("a game that has not ended has a move")
@@ -152,7 +142,7 @@ fn allowed(o: &Outcome) -> bool {
 
 #[test]
 fn frolov_self_play_reaches_every_special_rule() {
-    let v = Arc::new(Variant::builtin("frolov-10x10", &[]).expect("frolov-10x10 loads"));
+    let v = common::variant("frolov-10x10");
     let mut t = Tally::default();
     let mut bad = Vec::new();
     for seed in 0..GAMES {

@@ -5,12 +5,13 @@
 //! passant and partial-point endings occurred, and every game must end by a
 //! result the rules allow (rules/ordinary-variant.md 5 and 7).
 
+mod common;
+
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::{claimable, outcome};
 use kamil_rules::special::checker;
-use kamil_rules::{Move, MoveKind, Outcome, Points, Position, Reason, Scoring, Side, Variant};
-use std::sync::Arc;
+use kamil_rules::{Move, MoveKind, Outcome, Points, Position, Reason, Scoring, Side};
 
 /// splitmix64: a small seeded generator, so the games are the same each run.
 struct Rng(u64);
@@ -56,7 +57,7 @@ fn allowed(o: &Outcome) -> bool {
     else {
         return false;
     };
-    let whole = |p: u32| p % 2 == 0 && p / 2 <= 100;
+    let whole = |p: u32| p.is_multiple_of(2) && p / 2 <= 100;
     if !whole(points.first) || !whole(points.second) || points.first + points.second != 200 {
         return false;
     }
@@ -91,7 +92,7 @@ fn checker_en_passant(pos: &Position, m: &Move) -> bool {
 }
 
 fn play_game(seed: u64, engine: &mut Engine, c: &mut Counts) {
-    let v = Arc::new(Variant::builtin("ordinary-variant", &[]).unwrap());
+    let v = common::variant("ordinary-variant");
     let ck = v.specials.checker.unwrap();
     let mut pos = Position::start(v);
     let mut rng = Rng(seed);

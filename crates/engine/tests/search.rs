@@ -1,6 +1,9 @@
 //! Search behaviour: mates and game-end rules scored as the rule books say,
 //! limits and stopping honoured, results legal and deterministic.
 
+mod common;
+use common::{position, variant};
+
 use kamil_engine::{Engine, EngineConfig, Limits, Score};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::move_text;
@@ -8,11 +11,6 @@ use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-fn position(name: &str, fen: &str) -> Position {
-    let v = Arc::new(Variant::builtin(name, &[]).unwrap());
-    Position::from_fen(v, fen).unwrap()
-}
 
 fn best(pos: &Position, depth: u32) -> (String, Score) {
     let mut e = Engine::new(EngineConfig::default());
@@ -54,7 +52,7 @@ fn takes_a_hanging_rook() {
 #[test]
 fn best_moves_are_legal_and_searches_repeat_exactly() {
     for name in ["courier", "courier-modern", "courier-albers", "sho-shogi"] {
-        let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+        let v = variant(name);
         let mut pos = Position::start(v);
         let mut nodes = Vec::new();
         for _ in 0..2 {
@@ -72,7 +70,7 @@ fn best_moves_are_legal_and_searches_repeat_exactly() {
 
 #[test]
 fn node_limit_is_honoured() {
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier");
     let pos = Position::start(v);
     let mut e = Engine::new(EngineConfig::default());
     let r = e.search(&pos, &Limits::nodes(20_000), &mut |_| {});
@@ -83,7 +81,7 @@ fn node_limit_is_honoured() {
 
 #[test]
 fn another_thread_stops_an_unbounded_search() {
-    let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+    let v = variant("sho-shogi");
     let pos = Position::start(v);
     let mut e = Engine::new(EngineConfig::default());
     let stop = e.stop_handle();
@@ -100,7 +98,7 @@ fn another_thread_stops_an_unbounded_search() {
 
 #[test]
 fn movetime_is_kept() {
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier");
     let pos = Position::start(v);
     let mut e = Engine::new(EngineConfig::default());
     let start = Instant::now();
@@ -125,7 +123,7 @@ fn no_move_when_the_game_is_over() {
 
 #[test]
 fn info_reports_each_depth_with_a_pv() {
-    let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    let v = variant("courier");
     let pos = Position::start(v);
     let mut e = Engine::new(EngineConfig::default());
     let mut depths = Vec::new();
@@ -141,7 +139,7 @@ fn perpetual_check_loses_in_sho_shogi() {
     // Sho Shogi 6.2: the Rook has checked from h9 and h8 in turn; checking
     // from h9 again repeats the position with every Black move a check,
     // which loses. The search must score that move as lost.
-    let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+    let v = variant("sho-shogi");
     let mut pos = Position::from_fen(v, "k8/9/8p/9/9/9/9/4G4/4K2R1 b").unwrap();
     for m in ["h1h9", "a9a8", "h9h8", "a8a9"] {
         let mv = kamil_rules::notation::parse_move(&mut pos, m).unwrap();

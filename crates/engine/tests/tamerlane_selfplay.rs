@@ -5,37 +5,18 @@
 //! rules occurred, asserts each occurred, and that every game ended with a
 //! result the rules allow (section 7).
 
+mod common;
+use common::Lcg;
+
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
-use kamil_rules::{Move, MoveKind, Outcome, Position, Reason, Variant};
-use std::sync::Arc;
+use kamil_rules::{Move, MoveKind, Outcome, Position, Reason};
 
 /// Games played.
 const GAMES: u32 = 200;
 /// A game still going after this many plies fails the test.
 const MAX_PLIES: usize = 1500;
-
-/// Small deterministic generator (64-bit LCG, high bits).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn percent(&mut self) -> u64 {
-        self.next() % 100
-    }
-}
 
 #[derive(Default, Debug)]
 struct Counts {
@@ -143,12 +124,12 @@ fn check_result(pos: &mut Position, o: Outcome) {
 
 #[test]
 fn two_hundred_games_use_every_special_rule() {
-    let v = Arc::new(Variant::builtin("tamerlane", &[]).unwrap());
+    let v = common::variant("tamerlane");
     let giraffe = v.piece_by_key("giraffe").unwrap();
     let prince = v.piece_by_key("prince").unwrap();
     let ak = v.piece_by_key("adventitious-king").unwrap();
     let mut counts = Counts::default();
-    let mut rng = Rng(0x5EED_7A3E_0000_0001);
+    let mut rng = Lcg(0x5EED_7A3E_0000_0001);
     let mut plies_total = 0;
     let mut moves = Vec::new();
     for game in 0..GAMES {

@@ -5,12 +5,12 @@
 //! insufficient-material draws of section 7.
 
 mod common;
-use common::moves_from;
+use common::{at, moves_from, piece, play, set};
 
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::parse_move;
 use kamil_rules::outcome::outcome;
-use kamil_rules::{MoveKind, Outcome, Piece, Position, Reason, Side, Variant};
+use kamil_rules::{MoveKind, Outcome, Position, Reason, Side, Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -19,37 +19,14 @@ fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
 }
 
 fn position(options: &[(&str, &str)], fen: &str) -> Position {
-    Position::from_fen(variant(options), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position("alfonso-great-chess", options, fen)
 }
 
 /// Final squares of the legal moves from `square`.
 fn dests(pos: &mut Position, square: &str) -> BTreeSet<String> {
-    let g = pos.variant().geometry.clone();
-    let from = g.parse_square(square).unwrap();
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
-    moves
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| g.name(m.to).to_string())
-        .collect()
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
-fn at(pos: &Position, square: &str) -> Piece {
-    pos.at(pos.variant().geometry.parse_square(square).unwrap())
-}
-
-fn piece(pos: &Position, key: &str, side: Side) -> Piece {
-    Piece::new(pos.variant().piece_by_key(key).unwrap(), side)
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.make(m);
+    common::dests_of(pos, &moves, square)
 }
 
 #[test]

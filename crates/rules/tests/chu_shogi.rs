@@ -19,7 +19,7 @@ fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
 }
 
 fn position(options: &[(&str, &str)], fen: &str) -> Position {
-    Position::from_fen(variant(options), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position("chu-shogi", options, fen)
 }
 
 /// Moves of a piece that end where they began (passes and igui).
@@ -302,27 +302,7 @@ fn board(pieces: &[(&str, &str)], side: &str) -> String {
         let rank: usize = sq[1..].parse().expect("rank");
         cells[rank - 1][file] = token.to_string();
     }
-    let mut rows = Vec::new();
-    for rank in (0..12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &cells[rank] {
-            if cell.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-                empty = 0;
-            }
-            row.push_str(cell);
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side}", rows.join("/"))
+    format!("{} {side}", common::board_fen(&cells))
 }
 
 /// Is `text` a legal move (parse_move and the move list agree)?
@@ -342,10 +322,7 @@ fn legal(pos: &mut Position, text: &str) -> bool {
 /// Plays `moves` (history), then asks whether `text` is legal.
 fn legal_after(options: &[(&str, &str)], fen: &str, moves: &[&str], text: &str) -> bool {
     let mut pos = position(options, fen);
-    for m in moves {
-        let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        pos.make(mv);
-    }
+    common::play_all(&mut pos, moves);
     legal(&mut pos, text)
 }
 

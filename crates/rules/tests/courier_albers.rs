@@ -1,35 +1,23 @@
 //! Albers' 1824 Courier (seed 000): the changes the rule book leaves out of
 //! its modern option, each checked on the board.
 
+mod common;
+use common::play_all as play;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 
 fn albers() -> Arc<Variant> {
-    Arc::new(Variant::builtin("courier-albers", &[]).unwrap())
+    common::variant("courier-albers", &[])
 }
 
+/// Final squares of the legal moves from `from`, sorted, each once.
 fn dests(pos: &mut Position, from: &str) -> Vec<String> {
-    let v = pos.variant().clone();
-    let sq = v.geometry.parse_square(from).unwrap();
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|m| m.from == sq)
-        .map(|m| v.geometry.name(m.to).to_string())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn play(pos: &mut Position, moves: &[&str]) {
-    for m in moves {
-        let mv = parse_move(pos, m).unwrap_or_else(|e| panic!("{e}"));
-        pos.make(mv);
-    }
+    common::dests_of(pos, &moves, from).into_iter().collect()
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Courier's compulsory opening (rule book section 4), option
 //! `courier-opening=explicit`: each side's first turn is its four advances.
 
+mod common;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::perft::perft;
@@ -8,8 +10,7 @@ use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 
 fn explicit() -> Arc<Variant> {
-    let opts = [("courier-opening".to_string(), "explicit".to_string())];
-    Arc::new(Variant::builtin("courier", &opts).unwrap())
+    common::variant("courier", &[("courier-opening", "explicit")])
 }
 
 #[test]

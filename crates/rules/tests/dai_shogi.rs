@@ -4,7 +4,7 @@
 //! of section 5, and every option of `variants/dai-shogi.toml`.
 
 mod common;
-use common::moves_from;
+use common::{moves_from, set};
 
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
@@ -31,34 +31,8 @@ fn position(options: &[(&str, &str)], pieces: &[(&str, &str)], side: &str) -> Po
     for (sq, tok) in pieces {
         put(sq, tok);
     }
-    let mut fen = String::new();
-    for r in (0..15).rev() {
-        let mut empty = 0;
-        for cell in &grid[r] {
-            if cell.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    fen.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                fen.push_str(cell);
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push(' ');
-    fen.push_str(side);
-    Position::from_fen(variant(options), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|m| m.to_string()).collect()
+    let fen = format!("{} {side}", common::board_fen(&grid));
+    common::position("dai-shogi", options, &fen)
 }
 
 /// Section 9's start position.

@@ -6,13 +6,13 @@
 //! `variants/frolov-10x10.toml`.
 
 mod common;
-use common::moves_from;
+use common::{at, legal, moves_from, piece, play, set, texts};
 
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Points, Scoring, ended_by_rule, outcome};
 use kamil_rules::special::material_points::count;
-use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Reason, Side, Variant};
+use kamil_rules::{MoveKind, Outcome, Piece, Position, Reason, Side, Variant};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -23,14 +23,9 @@ fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
 
 /// The cases of cases.json for this game.
 fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
-    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
-    let v: Value = serde_json::from_str(&text).expect("cases.json is JSON");
-    v.as_array()
-        .expect("an array")
-        .iter()
+    common::cases()
+        .into_iter()
         .filter(|c| c["variant"] == "frolov-10x10")
-        .cloned()
         .collect()
 }
 
@@ -40,14 +35,7 @@ fn case(id: &str, part: &str) -> (Value, Position) {
         .into_iter()
         .find(|c| c["id"] == id && c["part"] == part)
         .unwrap_or_else(|| panic!("case {id}{part} not in cases.json"));
-    let opts: Vec<(String, String)> = c["options"]
-        .as_object()
-        .map(|o| {
-            o.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("true").to_string()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let opts = common::case_options(&c);
     let v = Arc::new(Variant::builtin("frolov-10x10", &opts).expect("variant loads"));
     let mut pos = match c["fen"].as_str() {
         Some(f) => Position::from_fen(v, f).unwrap_or_else(|e| panic!("{id}{part}: {e}")),
@@ -57,11 +45,6 @@ fn case(id: &str, part: &str) -> (Value, Position) {
         play(&mut pos, m.as_str().expect("a move text"));
     }
     (c, pos)
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.make(m);
 }
 
 /// A position from (square, FEN token) pairs, side `w` or `b`, castling
@@ -74,64 +57,24 @@ fn position(
 ) -> Position {
     let v = variant(options);
     let g = &v.geometry;
-    let mut fen = String::new();
-    for r in (0..10).rev() {
-        let mut empty = 0;
-        for f in 0..12 {
-            let name = format!("{}{}", (b'a' + f) as char, r + 1);
-            if g.parse_square(&name).is_none() {
-                if empty > 0 {
-                    fen.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                fen.push('*');
-                continue;
-            }
-            match pieces.iter().find(|(s, _)| *s == name) {
-                Some((_, t)) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
+    let cells: Vec<Vec<String>> = (0..10)
+        .map(|r| {
+            (0..12)
+                .map(|f| {
+                    let name = format!("{}{}", (b'a' + f) as char, r + 1);
+                    if g.parse_square(&name).is_none() {
+                        return "*".to_string();
                     }
-                    fen.push_str(t);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            fen.push('/');
-        }
-    }
-    let fen = format!("{fen} {side} {castling} - - 0 1");
+                    match pieces.iter().find(|(s, _)| *s == name) {
+                        Some((_, t)) => t.to_string(),
+                        None => String::new(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let fen = format!("{} {side} {castling} - - 0 1", common::board_fen(&cells));
     Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut out = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut out);
-    }
-    out
-}
-
-fn texts(pos: &mut Position) -> BTreeSet<String> {
-    let v = pos.variant().clone();
-    legal(pos).iter().map(|m| move_text(&v, *m)).collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
-}
-
-fn at(pos: &Position, name: &str) -> Piece {
-    pos.at(pos.variant().geometry.parse_square(name).expect("a square"))
-}
-
-fn piece(pos: &Position, key: &str, side: Side) -> Piece {
-    Piece::new(pos.variant().piece_by_key(key).expect("a piece key"), side)
 }
 
 fn win(winner: Side, reason: Reason) -> Option<Outcome> {

@@ -7,6 +7,7 @@
 //! against the generator.
 
 mod common;
+use common::{dests_of, set};
 
 use kamil_rules::movegen::{in_check, legal_moves, mover_exposed, piece_moves, pseudo_moves};
 use kamil_rules::notation::{move_text, parse_move};
@@ -24,27 +25,13 @@ fn variant(options: &[(&str, &str)]) -> Arc<Variant> {
 }
 
 fn position(options: &[(&str, &str)], fen: &str) -> Position {
-    Position::from_fen(variant(options), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Final squares of the moves from `square` among `moves`.
-fn dests_of(pos: &Position, moves: &[Move], square: &str) -> BTreeSet<String> {
-    let g = &pos.variant().geometry;
-    let from = g.parse_square(square).unwrap();
-    moves
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| g.name(m.to).to_string())
-        .collect()
+    common::position("hiashatar", options, fen)
 }
 
 /// Destinations from `square` under the full rules: none once the game has
 /// ended by a rule (robado).
 fn dests(pos: &mut Position, square: &str) -> BTreeSet<String> {
-    let mut moves = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut moves);
-    }
+    let moves = common::legal(pos);
     dests_of(pos, &moves, square)
 }
 
@@ -54,10 +41,6 @@ fn movement_dests(pos: &mut Position, square: &str) -> BTreeSet<String> {
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
     dests_of(pos, &moves, square)
-}
-
-fn set<S: AsRef<str>>(list: &[S]) -> BTreeSet<String> {
-    list.iter().map(|s| s.as_ref().to_string()).collect()
 }
 
 /// `fen` with the piece `token` put on `square` (single-letter tokens).
@@ -86,37 +69,29 @@ fn with_piece(fen: &str, square: &str, token: char) -> String {
     let top = rows.len();
     assert_eq!(rows[top - rank][file], '.', "{square} is taken in {fen}");
     rows[top - rank][file] = token;
-    let board: Vec<String> = rows
+    // Bottom rank first, as `board_fen` takes them.
+    let cells: Vec<Vec<String>> = rows
         .iter()
+        .rev()
         .map(|r| {
-            let mut s = String::new();
-            let mut n = 0;
-            for &c in r {
-                if c == '.' {
-                    n += 1;
-                } else {
-                    if n > 0 {
-                        s.push_str(&n.to_string());
+            r.iter()
+                .map(|&c| {
+                    if c == '.' {
+                        String::new()
+                    } else {
+                        c.to_string()
                     }
-                    n = 0;
-                    s.push(c);
-                }
-            }
-            if n > 0 {
-                s.push_str(&n.to_string());
-            }
-            s
+                })
+                .collect()
         })
         .collect();
-    format!("{} {rest}", board.join("/"))
+    format!("{} {rest}", common::board_fen(&cells))
 }
 
 /// The case `id` `part` of cases.json.
 fn case(id: &str, part: &str) -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
-    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
-    let all: Vec<Value> = serde_json::from_str(&text).expect("cases.json is JSON");
-    all.into_iter()
+    common::cases()
+        .into_iter()
         .find(|c| c["id"] == id && c["part"] == part)
         .unwrap_or_else(|| panic!("case {id}{part} not in cases.json"))
 }

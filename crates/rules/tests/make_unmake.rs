@@ -8,14 +8,15 @@
 //! the same FEN, hash and legal moves (the FEN carries the whole state the
 //! rules look at; the history is not part of it).
 
-use kamil_rules::movegen::legal_moves;
+mod common;
+use common::{legal, variant};
+
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::variant::FenField;
-use kamil_rules::{Move, Position, Reason, Variant};
+use kamil_rules::{Position, Reason, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use std::sync::Arc;
 
 /// Longest random game, in plies.
 const MAX_PLIES: usize = 60;
@@ -23,29 +24,9 @@ const MAX_PLIES: usize = 60;
 /// Random games per variant.
 const CASES: u32 = 48;
 
-fn load(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    match Variant::builtin(name, &opts) {
-        Ok(v) => Arc::new(v),
-        Err(e) => panic!("loading {name} {options:?}: {e}"),
-    }
-}
-
-/// The legal moves as the rules see them: none once the game ended by a rule.
-fn moves_of(pos: &mut Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut moves);
-    }
-    moves
-}
-
 /// Legal moves as sorted, exact (Debug) descriptions, for comparing positions.
 fn sorted_moves(pos: &mut Position) -> Vec<String> {
-    let mut out: Vec<String> = moves_of(pos).iter().map(|m| format!("{m:?}")).collect();
+    let mut out: Vec<String> = legal(pos).iter().map(|m| format!("{m:?}")).collect();
     out.sort();
     out
 }
@@ -100,7 +81,7 @@ fn walk(mut pos: Position, choices: &[u16]) -> Result<(), TestCaseError> {
     check_fen_reload(&mut pos, &[])?;
     let mut played: Vec<String> = Vec::new();
     for &c in choices.iter().take(MAX_PLIES) {
-        let moves = moves_of(&mut pos);
+        let moves = legal(&mut pos);
         if moves.is_empty() {
             break;
         }
@@ -162,15 +143,12 @@ struct BookPosition {
 
 /// The rule-book positions of the built-in variants, each once.
 fn rulebook_positions() -> Vec<BookPosition> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
-    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
-    let cases: serde_json::Value = serde_json::from_str(&text).expect("cases.json is JSON");
     let builtin: Vec<&str> = kamil_rules::variant::BUILTIN
         .iter()
         .map(|(n, _)| *n)
         .collect();
     let mut out: Vec<BookPosition> = Vec::new();
-    for c in cases.as_array().expect("an array") {
+    for c in &common::cases() {
         let variant = c["variant"].as_str().expect("variant");
         let Some(fen) = c["fen"].as_str() else {
             continue;
@@ -178,14 +156,7 @@ fn rulebook_positions() -> Vec<BookPosition> {
         if !builtin.contains(&variant) {
             continue;
         }
-        let mut options: Vec<(String, String)> = c["options"]
-            .as_object()
-            .map(|o| {
-                o.iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("true").to_string()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut options = common::case_options(c);
         options.sort();
         // A case under an option not built yet (`tests/rulebook.rs` keeps
         // it in PENDING and checks that the variant still refuses it).
@@ -227,23 +198,23 @@ proptest! {
 
     #[test]
     fn courier(choices in choices()) {
-        walk(Position::start(load("courier", &[])), &choices)?;
+        walk(Position::start(variant("courier", &[])), &choices)?;
     }
 
     #[test]
     fn courier_explicit_opening(choices in choices()) {
-        let v = load("courier", &[("courier-opening", "explicit")]);
+        let v = variant("courier", &[("courier-opening", "explicit")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn courier_modern(choices in choices()) {
-        walk(Position::start(load("courier-modern", &[])), &choices)?;
+        walk(Position::start(variant("courier-modern", &[])), &choices)?;
     }
 
     #[test]
     fn courier_modern_albers_castling_queen(choices in choices()) {
-        let v = load(
+        let v = variant(
             "courier-modern",
             &[("albers-castling", "true"), ("albers-queen", "true")],
         );
@@ -252,62 +223,62 @@ proptest! {
 
     #[test]
     fn courier_albers(choices in choices()) {
-        walk(Position::start(load("courier-albers", &[])), &choices)?;
+        walk(Position::start(variant("courier-albers", &[])), &choices)?;
     }
 
     #[test]
     fn sho_shogi(choices in choices()) {
-        walk(Position::start(load("sho-shogi", &[])), &choices)?;
+        walk(Position::start(variant("sho-shogi", &[])), &choices)?;
     }
 
     #[test]
     fn sho_shogi_capture_royalty(choices in choices()) {
-        let v = load("sho-shogi", &[("sho-capture-royalty", "true"), ("bare-king", "true")]);
+        let v = variant("sho-shogi", &[("sho-capture-royalty", "true"), ("bare-king", "true")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn sho_shogi_royal_count_before_move(choices in choices()) {
-        let v = load("sho-shogi", &[("royal-count", "before-move")]);
+        let v = variant("sho-shogi", &[("royal-count", "before-move")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn chu_shogi(choices in choices()) {
-        walk(Position::start(load("chu-shogi", &[])), &choices)?;
+        walk(Position::start(variant("chu-shogi", &[])), &choices)?;
     }
 
     #[test]
     fn chu_shogi_royal_safety(choices in choices()) {
-        let v = load("chu-shogi", &[("royal-safety", "true"), ("chu-old-setup", "true")]);
+        let v = variant("chu-shogi", &[("royal-safety", "true"), ("chu-old-setup", "true")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn dai_shogi(choices in choices()) {
-        walk(Position::start(load("dai-shogi", &[])), &choices)?;
+        walk(Position::start(variant("dai-shogi", &[])), &choices)?;
     }
 
     #[test]
     fn dai_shogi_royal_safety(choices in choices()) {
-        let v = load("dai-shogi", &[("royal-safety", "true"), ("dai-relief", "all-forward")]);
+        let v = variant("dai-shogi", &[("royal-safety", "true"), ("dai-relief", "all-forward")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn hiashatar(choices in choices()) {
-        walk(Position::start(load("hiashatar", &[])), &choices)?;
+        walk(Position::start(variant("hiashatar", &[])), &choices)?;
     }
 
     #[test]
     fn hiashatar_zones_all_diag1(choices in choices()) {
-        let v = load("hiashatar", &[("hia-zone-affects", "all"), ("hia-capture", "diag1")]);
+        let v = variant("hiashatar", &[("hia-zone-affects", "all"), ("hia-capture", "diag1")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn hiashatar_winther_mirror_step_only(choices in choices()) {
-        let v = load(
+        let v = variant(
             "hiashatar",
             &[("pawns", "winther"), ("array", "mirror"), ("hia-zone", "step-only")],
         );
@@ -316,24 +287,24 @@ proptest! {
 
     #[test]
     fn alfonso_great_chess(choices in choices()) {
-        walk(Position::start(load("alfonso-great-chess", &[])), &choices)?;
+        walk(Position::start(variant("alfonso-great-chess", &[])), &choices)?;
     }
 
     #[test]
     fn alfonso_great_chess_pawn_rank_3_castling_two(choices in choices()) {
-        let v = load("alfonso-great-chess", &[("pawn-rank", "3"), ("castling", "two")]);
+        let v = variant("alfonso-great-chess", &[("pawn-rank", "3"), ("castling", "two")]);
         walk(Position::start(v), &choices)?;
     }
 
     #[test]
     fn tamerlane(choices in choices()) {
-        walk(Position::start(load("tamerlane", &[])), &choices)?;
+        walk(Position::start(variant("tamerlane", &[])), &choices)?;
     }
 
     /// Every non-default rule of rules/tamerlane.md at once.
     #[test]
     fn tamerlane_options(choices in choices()) {
-        let v = load(
+        let v = variant(
             "tamerlane",
             &[
                 ("array", "feminine"),
@@ -349,7 +320,7 @@ proptest! {
 
     #[test]
     fn tamerlane_greenwood(which in 1u32..=5, choices in choices()) {
-        let v = load(&format!("tamerlane-greenwood-{which}"), &[]);
+        let v = variant(&format!("tamerlane-greenwood-{which}"), &[]);
         walk(Position::start(v), &choices)?;
     }
 
@@ -375,7 +346,7 @@ proptest! {
         ];
         let options: [&[(&str, &str)]; 2] = [&[], &[("citadel", "draw-unless-swap"), ("pop", "two-stage")]];
         let fen = FENS[which as usize % FENS.len()];
-        let v = load("tamerlane", options[(which as usize / FENS.len()) % 2]);
+        let v = variant("tamerlane", options[(which as usize / FENS.len()) % 2]);
         let pos = Position::from_fen(v, fen)
             .map_err(|e| TestCaseError::fail(format!("`{fen}`: {e}")))?;
         walk(pos, &choices)?;
@@ -383,7 +354,7 @@ proptest! {
 
     #[test]
     fn frolov_10x10(choices in choices()) {
-        walk(Position::start(load("frolov-10x10", &[])), &choices)?;
+        walk(Position::start(variant("frolov-10x10", &[])), &choices)?;
     }
 
     /// Frolov's open position of section 9 (special captures at once) with
@@ -391,7 +362,7 @@ proptest! {
     /// upgrades.
     #[test]
     fn frolov_10x10_open_drop_no_freeze(choices in choices()) {
-        let v = load(
+        let v = variant(
             "frolov-10x10",
             &[("fr.drop", "true"), ("fr.no-freeze", "true"), ("fr.bonus-compulsory", "true")],
         );
@@ -407,7 +378,7 @@ proptest! {
         let all = rulebook_positions();
         prop_assume!(!all.is_empty());
         let BookPosition { variant: name, options: opts, fen, moves } = &all[which as usize % all.len()];
-        let v = load(name, &options_of(opts));
+        let v = variant(name, &options_of(opts));
         let mut pos = Position::from_fen(v, fen)
             .map_err(|e| TestCaseError::fail(format!("{name} `{fen}`: {e}")))?;
         for m in moves {
@@ -440,7 +411,7 @@ fn rulebook_fens_round_trip() {
         ..
     } in &all
     {
-        let v = load(name, &options_of(opts));
+        let v = variant(name, &options_of(opts));
         let pos = match Position::from_fen(v.clone(), fen) {
             Ok(p) => p,
             Err(e) => {
@@ -477,7 +448,7 @@ fn rulebook_fens_round_trip() {
 fn start_fens_round_trip() {
     let mut failures = Vec::new();
     for (name, _) in kamil_rules::variant::BUILTIN {
-        let base = load(name, &[]);
+        let base = variant(name, &[]);
         let mut sets: Vec<Vec<(String, String)>> = vec![Vec::new()];
         for o in &base.options {
             for value in &o.values {
@@ -485,7 +456,7 @@ fn start_fens_round_trip() {
             }
         }
         for set in sets {
-            let v = load(name, &options_of(&set));
+            let v = variant(name, &options_of(&set));
             let pos = Position::start(v.clone());
             let written = pos.fen();
             let back = Position::from_fen(v.clone(), &written).expect("own FEN reads");
@@ -524,7 +495,7 @@ proptest! {
         ),
     ) {
         let name = kamil_rules::variant::BUILTIN[which as usize % kamil_rules::variant::BUILTIN.len()].0;
-        let v = load(name, &[]);
+        let v = variant(name, &[]);
         if let Ok(mut pos) = Position::from_fen(v.clone(), &text) {
             // What was accepted writes a FEN that reads back the same.
             let fen = pos.fen();
@@ -540,9 +511,9 @@ proptest! {
         text in "[a-l0-9,x=+@ -]{0,12}|\\PC{0,12}|\\PC[0-9],[a-l0-9]{0,3}",
     ) {
         let name = kamil_rules::variant::BUILTIN[which as usize % kamil_rules::variant::BUILTIN.len()].0;
-        let mut pos = Position::start(load(name, &[]));
+        let mut pos = Position::start(variant(name, &[]));
         if let Ok(m) = parse_move(&mut pos, &text) {
-            prop_assert!(moves_of(&mut pos).contains(&m));
+            prop_assert!(legal(&mut pos).contains(&m));
         }
     }
 }

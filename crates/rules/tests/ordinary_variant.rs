@@ -15,7 +15,7 @@ use kamil_rules::{Move, MoveKind, Outcome, Points, Position, Reason, Scoring, Si
 use serde_json::Value;
 
 fn position(fen: &str, options: &[(&str, &str)]) -> Position {
-    Position::from_fen(variant("ordinary-variant", options), fen).unwrap()
+    common::position("ordinary-variant", options, fen)
 }
 
 fn play(pos: &mut Position, moves: &str) {
@@ -25,8 +25,7 @@ fn play(pos: &mut Position, moves: &str) {
             "the game ended before {text}: {:?}",
             outcome(pos)
         );
-        let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-        pos.make(m);
+        common::play(pos, text);
     }
 }
 

@@ -23,6 +23,8 @@
 //! game at once; Fairy-Stockfish plays on. The replay of such a game stops
 //! there. Every other disagreement fails the test.
 
+mod common;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{ended_by_rule, outcome};
@@ -30,7 +32,7 @@ use kamil_rules::{Outcome, Position, Reason, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -314,16 +316,6 @@ fn replay(g: &Game, v: Arc<Variant>, report: &mut Report) {
     }
 }
 
-fn data_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("KAMIL_PYFFISH_DATA={}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn legal_moves_match_fairy_stockfish() {
     let dir = match std::env::var_os("KAMIL_PYFFISH_DATA") {
@@ -347,7 +339,7 @@ fn legal_moves_match_fairy_stockfish() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(MIN_GAMES);
-    let files = data_files(&dir);
+    let files = common::jsonl_files(&dir, "KAMIL_PYFFISH_DATA");
     assert!(
         !files.is_empty(),
         "no *.jsonl files in KAMIL_PYFFISH_DATA={} (run scripts/gen-pyffish-data)",

@@ -14,7 +14,10 @@
 //! contradicts the rule book's own rules are listed in [`CONTRADICTED`] and
 //! checked, as the rule book meant them, by a named test of the game's file.
 
-use kamil_rules::movegen::{in_check, legal_moves};
+mod common;
+use common::{at, legal, piece, play};
+
+use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{ended_by_rule, outcome};
 use kamil_rules::perft::perft;
@@ -184,38 +187,14 @@ const MANUAL: &[(&str, &str, &str)] = &[
     ("FR-21", "an", "frolov_10x10::fr_21an_start_material"),
 ];
 
-fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
-    let text = std::fs::read_to_string(path).expect("tests/data/cases.json");
-    let v: Value = serde_json::from_str(&text).expect("cases.json is JSON");
-    v.as_array().expect("cases.json is an array").clone()
-}
-
 fn str_field<'a>(c: &'a Value, key: &str) -> Option<&'a str> {
     c.get(key).and_then(Value::as_str)
-}
-
-fn options(c: &Value) -> Vec<(String, String)> {
-    c.get("options")
-        .and_then(Value::as_object)
-        .map(|o| {
-            o.iter()
-                .map(|(k, v)| {
-                    let v = match v {
-                        Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    (k.clone(), v)
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// The case's position with its `moves` played. Errors name what failed.
 fn position(c: &Value) -> Result<Position, String> {
     let name = str_field(c, "variant").ok_or("no variant")?;
-    let opts = options(c);
+    let opts = common::case_options(c);
     let v = Variant::builtin(name, &opts).map_err(|e| format!("variant does not load: {e}"))?;
     let v = Arc::new(v);
     let mut pos = match str_field(c, "fen") {
@@ -233,16 +212,6 @@ fn position(c: &Value) -> Result<Position, String> {
         }
     }
     Ok(pos)
-}
-
-/// The legal moves as the rules define them: none once the game has ended by
-/// a rule (bare king, royals captured), as in `parse_move` and perft.
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut out = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut out);
-    }
-    out
 }
 
 fn square(pos: &Position, name: &str) -> Result<Square, String> {
@@ -393,7 +362,7 @@ fn check(c: &Value) -> Result<(), String> {
 
 #[test]
 fn rulebook_cases() {
-    let all = cases();
+    let all = common::cases();
     let mut failures = Vec::new();
     // Per variant: (run, passed).
     let mut counts: Vec<(&str, usize, usize)> = BUILT.iter().map(|&n| (n, 0, 0)).collect();
@@ -512,7 +481,7 @@ fn rulebook_cases() {
 /// [`PENDING`] and are checked like the others.
 #[test]
 fn pending_cases_still_fail() {
-    let all = cases();
+    let all = common::cases();
     let mut passing = Vec::new();
     for &(id, part, reason) in PENDING {
         let c = all
@@ -541,30 +510,13 @@ fn pending_cases_still_fail() {
 /// The manual case `id` `part` from cases.json, with its position (history
 /// played).
 fn manual(id: &str, part: &str) -> (Value, Position) {
-    let c = cases()
+    let c = common::cases()
         .into_iter()
         .find(|c| str_field(c, "id") == Some(id) && str_field(c, "part") == Some(part))
         .unwrap_or_else(|| panic!("case {id}{part} not in cases.json"));
     assert_eq!(str_field(&c, "kind"), Some("manual"), "{id}{part}");
     let pos = position(&c).unwrap_or_else(|e| panic!("{id}{part}: {e}"));
     (c, pos)
-}
-
-fn piece(pos: &Position, key: &str, side: Side) -> Piece {
-    let t = pos
-        .variant()
-        .piece_by_key(key)
-        .unwrap_or_else(|| panic!("no piece `{key}`"));
-    Piece::new(t, side)
-}
-
-fn at(pos: &Position, name: &str) -> Piece {
-    pos.at(square(pos, name).unwrap())
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.make(m);
 }
 
 #[test]

@@ -20,12 +20,14 @@
 //! Without it the test says so and passes, unless env `CI` is set: then it
 //! fails.
 
+mod common;
+
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Move, Position, Reason, Side, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Positions the issue asks to compare, at least.
@@ -93,15 +95,10 @@ fn expected_end(end: &str) -> Result<Option<End>, String> {
     Ok(Some((winner, reasons)))
 }
 
+/// The data files, when `KAMIL_SHOGIOPS_DATA` names their folder.
 fn data_files() -> Option<Vec<PathBuf>> {
     let dir = std::env::var_os("KAMIL_SHOGIOPS_DATA")?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("KAMIL_SHOGIOPS_DATA={dir:?}: {e}"))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    Some(files)
+    Some(common::jsonl_files(Path::new(&dir), "KAMIL_SHOGIOPS_DATA"))
 }
 
 #[derive(Default, Debug)]

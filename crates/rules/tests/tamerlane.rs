@@ -5,55 +5,16 @@
 //! and the Greenwood presets (5.7).
 
 mod common;
-use common::moves_from;
+use common::{at, legal, moves_from, piece, play, square, texts, variant};
 
-use kamil_rules::movegen::{fallback_moves, is_attacked, legal_moves, piece_moves, pseudo_moves};
-use kamil_rules::notation::parse_move;
+use kamil_rules::movegen::{fallback_moves, is_attacked, piece_moves, pseudo_moves};
 use kamil_rules::outcome::{ended_by_rule, outcome};
 use kamil_rules::perft::perft;
-use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Reason, Side, Square, Variant};
+use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Reason, Side, Square};
 use std::collections::BTreeSet;
-use std::sync::Arc;
-
-fn variant(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
-    common::variant(name, options)
-}
 
 fn position(options: &[(&str, &str)], fen: &str) -> Position {
-    Position::from_fen(variant("tamerlane", options), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn sq(pos: &Position, name: &str) -> Square {
-    pos.variant().geometry.parse_square(name).unwrap()
-}
-
-fn at(pos: &Position, name: &str) -> Piece {
-    pos.at(sq(pos, name))
-}
-
-fn piece(pos: &Position, key: &str, side: Side) -> Piece {
-    Piece::new(pos.variant().piece_by_key(key).unwrap(), side)
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
-    pos.make(m);
-}
-
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut out = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut out);
-    }
-    out
-}
-
-fn texts(pos: &mut Position) -> BTreeSet<String> {
-    let v = pos.variant().clone();
-    legal(pos)
-        .iter()
-        .map(|m| kamil_rules::notation::move_text(&v, *m))
-        .collect()
+    common::position("tamerlane", options, fen)
 }
 
 // ---------------------------------------------------------------------------
@@ -587,7 +548,7 @@ fn adventitious_king_in_its_citadel_is_immune() {
     let mut pos = position(&[], fen);
     let t = moves_from(&mut pos, "k2");
     assert!(!t.contains("k2l2"), "{t:?}");
-    assert!(!is_attacked(&pos, sq(&pos, "l2"), Side::Second));
+    assert!(!is_attacked(&pos, square(&pos, "l2"), Side::Second));
     // White to move: k1 and k3 are attacked by the Rook; taking it is fine.
     pos = position(&[], &fen.replace(" b ", " w "));
     assert_eq!(
@@ -659,7 +620,7 @@ fn greenwood_presets_load_with_their_arrays() {
         let extra = if n <= 2 { "guard" } else { "queen" };
         assert_eq!(at(&pos, "f2"), piece(&pos, extra, Side::First));
         let c = pos.variant().specials.citadels.clone().unwrap();
-        assert!(c.is_citadel(sq(&pos, "m2")) && c.is_citadel(sq(&pos, "z9")));
+        assert!(c.is_citadel(square(&pos, "m2")) && c.is_citadel(square(&pos, "z9")));
         let n1 = perft(&mut pos, 1);
         assert_eq!(perft(&mut pos, 2), n1 * n1, "greenwood-{n}: no contact yet");
     }

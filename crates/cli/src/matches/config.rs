@@ -276,10 +276,10 @@ impl EngineConfig {
                 .unwrap_or_else(|| s.to_string())
         };
         let prog = base(&self.argv[0]);
-        if prog.starts_with("python") || prog == "sh" || prog == "bash" {
-            if let Some(script) = self.argv.get(1) {
-                return base(script);
-            }
+        if (prog.starts_with("python") || prog == "sh" || prog == "bash")
+            && let Some(script) = self.argv.get(1)
+        {
+            return base(script);
         }
         prog
     }

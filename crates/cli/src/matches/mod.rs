@@ -5,7 +5,8 @@
 //! stop, every game saved as PGN.
 //!
 //! `engine.rs` runs a process; `uci.rs` and `cecp.rs` speak the protocols
-//! behind `client.rs`'s [`client::Client`]; `game.rs` referees one game;
+//! behind `client.rs`'s [`client::Client`]; `seat.rs` starts them;
+//! `game.rs` referees one game;
 //! `openings.rs` gives start positions; `stats.rs` the numbers.
 
 mod cecp;
@@ -14,6 +15,7 @@ mod config;
 mod engine;
 mod game;
 mod openings;
+mod seat;
 mod stats;
 mod uci;
 
@@ -304,7 +306,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut names = Vec::new();
     for (i, cfg) in cfgs.iter().enumerate() {
         let fallback = cfg.default_name();
-        let c = client::start(cfg, &spec, &fallback, log.clone())
+        let c = seat::start(cfg, &spec, &fallback, log.clone())
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("engine {}", i + 1))?;
         names.push(c.name().to_string());
@@ -339,9 +341,8 @@ pub fn run(args: Args) -> Result<()> {
             let (cfgs, names, limits, openings) = (&cfgs, &names, &limits, &openings);
             let (log, spec) = (log.clone(), &spec);
             s.spawn(move || {
-                let mut seats = [0, 1].map(|i| {
-                    client::Seat::new(cfgs[i].clone(), spec, names[i].clone(), log.clone())
-                });
+                let mut seats = [0, 1]
+                    .map(|i| seat::Seat::new(cfgs[i].clone(), spec, names[i].clone(), log.clone()));
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         break;

@@ -2,15 +2,15 @@
 //! 503) status with `{"error": "..."}` naming what was wrong; nothing a
 //! client sends panics the server or touches another game.
 
-use super::AppState;
-use super::games::{SearchSlot, lock};
+use super::error::ApiError;
+use super::game::{SearchSlot, SharedGame};
+use super::games::lock;
 use super::json::{game_view, legal_views, options_view};
+use super::state::AppState;
 use crate::board_view::side_name;
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::outcome;
@@ -23,79 +23,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// A request that failed: the status and a message for the client.
-#[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
-    message: String,
-}
-
-impl ApiError {
-    /// 400: the request asks for something impossible.
-    pub fn bad(message: String) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message,
-        }
-    }
-
-    /// 404: no such thing.
-    pub fn not_found(message: String) -> ApiError {
-        ApiError {
-            status: StatusCode::NOT_FOUND,
-            message,
-        }
-    }
-
-    /// 409: not now (a search runs, the game is over).
-    pub fn conflict(message: String) -> ApiError {
-        ApiError {
-            status: StatusCode::CONFLICT,
-            message,
-        }
-    }
-
-    /// 503: the server is at one of its bounds.
-    pub fn unavailable(message: String) -> ApiError {
-        ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message,
-        }
-    }
-
-    /// 405: the path exists, the method does not.
-    pub fn method() -> ApiError {
-        ApiError {
-            status: StatusCode::METHOD_NOT_ALLOWED,
-            message: "method not allowed on this path".into(),
-        }
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(r: JsonRejection) -> ApiError {
-        ApiError {
-            status: r.status(),
-            message: r.body_text(),
-        }
-    }
-}
-
-impl From<QueryRejection> for ApiError {
-    fn from(r: QueryRejection) -> ApiError {
-        ApiError {
-            status: r.status(),
-            message: r.body_text(),
-        }
-    }
-}
 
 /// A JSON body whose rejection is an [`ApiError`].
 #[derive(FromRequest)]
@@ -395,7 +322,7 @@ fn pv_texts(v: &Variant, pv: &[Move]) -> Vec<String> {
 /// that goes away mid-search stops it): stops the engine and frees the
 /// game's search slot if it is still this search's.
 struct SlotGuard {
-    game: super::games::SharedGame,
+    game: SharedGame,
     cancel: Arc<AtomicBool>,
 }
 

@@ -2,7 +2,7 @@
 //! (board, moves, legal moves, result) and moves, built from the rules
 //! library's types. Squares are named as in move text (`a1`, `b10`).
 
-use super::games::Game;
+use super::game::Game;
 use crate::board_view::{move_squares, side_name};
 use kamil_rules::betza::Mode;
 use kamil_rules::fen::write_board;

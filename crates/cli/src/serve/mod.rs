@@ -26,15 +26,20 @@
 
 mod api;
 mod assets;
+mod error;
+mod game;
 mod games;
 mod json;
 mod sse;
+mod state;
 
 use anyhow::{Context, Result};
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use error::ApiError;
 use games::{Engines, Store, Variants};
+use state::AppState;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -65,15 +70,6 @@ pub struct Args {
     hash: u64,
 }
 
-/// What every handler shares.
-pub struct AppState {
-    games: Store,
-    engines: Engines,
-    engine_count: usize,
-    variants: Variants,
-    max_movetime_ms: u64,
-}
-
 /// Requests bigger than this are refused (a long PGN is a few tens of KB).
 const MAX_BODY: usize = 1 << 20;
 
@@ -93,7 +89,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/pgn", get(api::export_pgn))
         .route("/status", get(api::status))
         .fallback(api::no_such_api)
-        .method_not_allowed_fallback(|| async { api::ApiError::method() });
+        .method_not_allowed_fallback(|| async { ApiError::method() });
     Router::new()
         .nest("/api", api)
         .fallback(assets::asset)

@@ -2,9 +2,9 @@
 //! `state` (the game changed: `{generation, plies}`), `info` (a search
 //! iteration: depth, score, nodes, PV) and `bestmove` (a search ended).
 
-use super::AppState;
-use super::api::ApiError;
+use super::error::ApiError;
 use super::games::lock;
+use super::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;

@@ -10,7 +10,7 @@ mod ids;
 pub mod setup;
 
 use crate::game_args::load_variant;
-use crate::uci::Out;
+use crate::out::{self, Out, send};
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
@@ -20,7 +20,7 @@ use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Outcome, Position, Side, Square, Variant};
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -46,7 +46,7 @@ pub enum Event {
 /// Runs the protocol until `quit` or the end of input; `first` is a line
 /// already read (by the protocol autodetection of `kamil` and `kamil uci`).
 pub fn run_with(first: Option<String>) -> Result<()> {
-    let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let out = out::stdout();
     let (tx, rx) = channel();
     if let Some(l) = first {
         let _ = tx.send(Event::Line(l));
@@ -70,14 +70,6 @@ pub fn run_with(first: Option<String>) -> Result<()> {
 /// Runs `kamil xboard`.
 pub fn run(_args: Args) -> Result<()> {
     run_with(None)
-}
-
-fn send(out: &Out, line: &str) {
-    // A closed stdout only means the GUI went away: nothing to report to.
-    if let Ok(mut o) = out.lock() {
-        let _ = writeln!(o, "{line}");
-        let _ = o.flush();
-    }
 }
 
 /// Why a search runs.

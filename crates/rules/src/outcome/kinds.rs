@@ -73,7 +73,7 @@ impl Points {
 
 /// Writes half-points as points: 13 is `6.5`, 112 is `56`.
 fn half_points(f: &mut fmt::Formatter<'_>, h: u32) -> fmt::Result {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         write!(f, "{}", h / 2)
     } else {
         write!(f, "{}.5", h / 2)

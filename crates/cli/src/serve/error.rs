@@ -1,0 +1,83 @@
+//! Why a request failed: every handler's error, a 4xx (or 503) status
+//! with `{"error": "..."}` naming what was wrong.
+
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// A request that failed: the status and a message for the client.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status (4xx or 503).
+    pub(super) status: StatusCode,
+    /// What was wrong, sent as `{"error": message}`.
+    pub(super) message: String,
+}
+
+impl ApiError {
+    /// 400: the request asks for something impossible.
+    pub fn bad(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message,
+        }
+    }
+
+    /// 404: no such thing.
+    pub fn not_found(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message,
+        }
+    }
+
+    /// 409: not now (a search runs, the game is over).
+    pub fn conflict(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::CONFLICT,
+            message,
+        }
+    }
+
+    /// 503: the server is at one of its bounds.
+    pub fn unavailable(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message,
+        }
+    }
+
+    /// 405: the path exists, the method does not.
+    pub fn method() -> ApiError {
+        ApiError {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            message: "method not allowed on this path".into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        ApiError {
+            status: r.status(),
+            message: r.body_text(),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(r: QueryRejection) -> ApiError {
+        ApiError {
+            status: r.status(),
+            message: r.body_text(),
+        }
+    }
+}
