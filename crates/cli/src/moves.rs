@@ -2,9 +2,7 @@
 
 use crate::game_args::GameArgs;
 use anyhow::Result;
-use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::move_text;
-use kamil_rules::outcome::ended_by_rule;
 use std::io::Write;
 
 /// Arguments of `kamil moves`.
@@ -22,9 +20,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let mut pos = args.game.position()?;
     let mut moves = Vec::new();
-    if ended_by_rule(&pos).is_none() {
-        legal_moves(&mut pos, &mut moves);
-    }
+    pos.legal_moves_into(&mut moves);
     let v = pos.variant().clone();
     let mut texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
     texts.sort();

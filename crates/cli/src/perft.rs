@@ -3,9 +3,7 @@
 use crate::game_args::GameArgs;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kamil_rules::movegen::legal_moves;
 use kamil_rules::notation::move_text;
-use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::perft::perft;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -36,9 +34,7 @@ pub fn run(args: Args) -> Result<()> {
     let nodes = if args.divide && args.depth > 0 {
         // As `kamil_rules::perft::divide`, one root move at a time for the progress bar.
         let mut moves = Vec::new();
-        if ended_by_rule(&pos).is_none() {
-            legal_moves(&mut pos, &mut moves);
-        }
+        pos.legal_moves_into(&mut moves);
         let bar = progress(moves.len() as u64);
         let mut rows: Vec<(String, u64)> = Vec::with_capacity(moves.len());
         for m in moves {

@@ -11,7 +11,7 @@ use crate::board_view::{self, Style};
 use crate::game_args::GameArgs;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
-use kamil_rules::movegen::{in_check, legal_moves};
+use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text, parse_move};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
@@ -451,7 +451,7 @@ impl<W: Write> Session<W> {
         let name = &v.pieces[p.kind() as usize].name;
         let mut moves = Vec::new();
         if self.ending().is_none() {
-            legal_moves(&mut self.pos, &mut moves);
+            self.pos.legal_moves_into(&mut moves);
         }
         let mut texts: Vec<String> = moves
             .iter()
@@ -479,7 +479,7 @@ impl<W: Write> Session<W> {
     fn list_moves(&mut self) -> Result<()> {
         let mut moves = Vec::new();
         if self.ending().is_none() {
-            legal_moves(&mut self.pos, &mut moves);
+            self.pos.legal_moves_into(&mut moves);
         }
         let v = self.pos.variant().clone();
         let mut texts: Vec<String> = moves.iter().map(|m| move_text(&v, *m)).collect();
@@ -671,10 +671,10 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
 fn example_move(pos: &mut Position, side: Side) -> String {
     let mut moves = Vec::new();
     if pos.side() == side {
-        legal_moves(pos, &mut moves);
+        pos.legal_moves_into(&mut moves);
     } else {
         let undo = pos.make_null();
-        legal_moves(pos, &mut moves);
+        pos.legal_moves_into(&mut moves);
         pos.unmake_null(undo);
     }
     let v = pos.variant().clone();

@@ -510,9 +510,7 @@ impl<'a> Searcher<'a> {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let mut root_moves = Vec::new();
-        if ended_by_rule(&self.pos).is_none() {
-            legal_moves(&mut self.pos, &mut root_moves);
-        }
+        self.pos.legal_moves_into(&mut root_moves);
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             ponder: None,

@@ -3,7 +3,6 @@
 //! engine of another program is given.
 
 use anyhow::{Context, Result, bail};
-use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Position, Variant};
 use std::path::Path;
@@ -77,7 +76,7 @@ pub fn random(start: &Position, count: usize, plies: u32, seed: u64) -> Result<V
         let mut alive = true;
         for _ in 0..plies {
             moves.clear();
-            legal_moves(&mut pos, &mut moves);
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 alive = false;
                 break;

@@ -6,7 +6,7 @@ use super::game::Game;
 use crate::board_view::{move_squares, side_name};
 use kamil_rules::betza::Mode;
 use kamil_rules::fen::write_board;
-use kamil_rules::movegen::{in_check, legal_moves, piece_moves};
+use kamil_rules::movegen::{in_check, piece_moves};
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Outcome, outcome};
 use kamil_rules::{Move, MoveKind, Piece, Position, Side, Square, Variant};
@@ -116,8 +116,7 @@ pub fn legal_views(pos: &mut Position) -> Vec<MoveView> {
     if outcome(pos).is_some() {
         return Vec::new();
     }
-    let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    let moves = pos.legal_moves();
     let mut views: Vec<MoveView> = moves.iter().map(|&m| move_view(pos, m)).collect();
     views.sort_by(|a, b| a.text.cmp(&b.text));
     views

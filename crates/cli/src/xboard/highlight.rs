@@ -7,8 +7,6 @@
 //! square (answered by `choice` on `put`).
 
 use super::ids::XboardIds;
-use kamil_rules::movegen::legal_moves;
-use kamil_rules::outcome::ended_by_rule;
 use kamil_rules::{Move, Position, Square};
 
 /// One mark per cell, `None` = unmarked.
@@ -24,11 +22,7 @@ pub struct Entry {
 }
 
 fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    if ended_by_rule(pos).is_none() {
-        legal_moves(pos, &mut moves);
-    }
-    moves
+    pos.legal_moves()
 }
 
 fn mark_target(pos: &Position, marks: &mut Marks, m: &Move, to: Square) {

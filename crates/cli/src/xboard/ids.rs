@@ -411,8 +411,7 @@ mod tests {
             g.parse_square("b9").unwrap(),
             g.parse_square("b10").unwrap(),
         );
-        let mut moves = Vec::new();
-        kamil_rules::movegen::legal_moves(&mut pos, &mut moves);
+        let moves = pos.legal_moves();
         let m = moves
             .iter()
             .find(|m| m.from == b9 && m.to == b10 && m.promotion().is_some())
