@@ -8,7 +8,7 @@
 use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Piece;
+use crate::piece::{Moveset, Piece};
 use crate::push::{push, push_quiet};
 use crate::variant::core::Core;
 
@@ -47,7 +47,8 @@ impl Bounds for Free {
     }
 }
 
-/// Appends the leaps and slides of `p` on `sq` under `bounds`: quiet moves
+/// Appends the leaps and slides of `p` on `sq` (`ms`: its moveset) under
+/// `bounds`: quiet moves
 /// (without `QUIET`, only their promoting forms) and captures, with their
 /// promotion choices. `initial`: `p` stands on an initial square;
 /// `promotable`: `p` can promote (checked only without `QUIET`).
@@ -56,6 +57,7 @@ impl Bounds for Free {
 pub fn leaps_and_rides<B: Board, Z: Bounds, const QUIET: bool>(
     pos: &B,
     v: &Core,
+    ms: &Moveset,
     sq: Square,
     p: Piece,
     initial: bool,
@@ -63,9 +65,7 @@ pub fn leaps_and_rides<B: Board, Z: Bounds, const QUIET: bool>(
     bounds: &Z,
     out: &mut Vec<Move>,
 ) {
-    let side = p.side();
-    let enemy = side.flip();
-    let ms = &v.movesets[p.kind() as usize][side.index()];
+    let enemy = p.side().flip();
     for l in &ms.leaps {
         if (l.initial && !initial) || (bounds.steps_only() && !bounds.is_step(l.off)) {
             continue;

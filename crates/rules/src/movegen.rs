@@ -7,10 +7,11 @@
 //! the reverse of every leap and slide in the variant; pieces whose captures
 //! cannot be reversed so simply (hoppers, multi-leg) are asked directly.
 
+use crate::board::EnPassant;
 use crate::geometry::Square;
 use crate::leaps::{AttackBounds, Free, leaps_and_rides};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{CompiledLeg, Piece, Side};
+use crate::piece::{CompiledLeg, Moveset, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
 use crate::push::{push, push_quiet};
 use crate::rays::{first_on_ray, pins_back, reaches_back, rider_reaches};
@@ -22,8 +23,10 @@ use std::sync::Arc;
 pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
     pseudo_plain(pos, out);
     let sp = &pos.variant().specials;
-    for &sq in pos.pieces(pos.side()) {
-        sp.series_moves(pos, sq, false, out);
+    if sp.has_series() {
+        for &sq in pos.pieces(pos.side()) {
+            sp.series_moves(pos, sq, false, out);
+        }
     }
 }
 
@@ -79,7 +82,9 @@ pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         gen_moves::<false>(pos, v, sq, pos.at(sq), &guards, out);
         v.specials.expand_piece_moves(pos, start, out);
-        v.specials.series_moves(pos, sq, true, out);
+        if v.specials.has_series() {
+            v.specials.series_moves(pos, sq, true, out);
+        }
     }
     v.specials.extra_noisy_moves(pos, out);
 }
@@ -110,16 +115,22 @@ fn gen_moves<const QUIET: bool>(
     // Hiashatar's zones (special/bodyguard.rs) bound leaps and slides.
     if !v
         .specials
-        .bounded_moves::<_, QUIET>(guards, pos, sq, p, initial, promotable, out)
+        .bounded_moves::<_, QUIET>(guards, pos, ms, sq, p, initial, promotable, out)
     {
-        leaps_and_rides::<_, _, QUIET>(pos, v, sq, p, initial, promotable, &Free, out);
+        leaps_and_rides::<_, _, QUIET>(pos, v, ms, sq, p, initial, promotable, &Free, out);
     }
-    hop_moves::<QUIET>(pos, v, sq, p, initial, promotable, out);
+    if !ms.hops.is_empty() {
+        hop_moves::<QUIET>(pos, v, ms, sq, p, initial, promotable, out);
+    }
     if !ms.multi.is_empty() {
-        multi_leg_moves::<QUIET>(pos, v, sq, p, initial, start, out);
+        multi_leg_moves::<QUIET>(pos, v, ms, sq, p, initial, start, out);
     }
-    if v.rules.en_passant {
-        en_passant_moves(pos, v, sq, p, out);
+    if v.rules.en_passant
+        && let Some(ep) = pos.en_passant()
+        && v.pieces[kind].pawn
+        && pos.at(ep.victim).is_side(side.flip())
+    {
+        en_passant_moves(pos, v, ms, ep, sq, p, out);
     }
     if v.caps.restricts {
         v.specials.restrict_piece_moves(pos, p, out, start);
@@ -132,6 +143,7 @@ fn gen_moves<const QUIET: bool>(
 fn hop_moves<const QUIET: bool>(
     pos: &Position,
     v: &Variant,
+    ms: &Moveset,
     sq: Square,
     p: Piece,
     initial: bool,
@@ -139,7 +151,6 @@ fn hop_moves<const QUIET: bool>(
     out: &mut Vec<Move>,
 ) {
     let side = p.side();
-    let ms = &v.movesets[p.kind() as usize][side.index()];
     for (r, grasshopper) in &ms.hops {
         if r.initial && !initial {
             continue;
@@ -191,6 +202,7 @@ fn hop_moves<const QUIET: bool>(
 fn multi_leg_moves<const QUIET: bool>(
     pos: &Position,
     v: &Variant,
+    ms: &Moveset,
     sq: Square,
     p: Piece,
     initial: bool,
@@ -198,7 +210,6 @@ fn multi_leg_moves<const QUIET: bool>(
     out: &mut Vec<Move>,
 ) {
     let side = p.side();
-    let ms = &v.movesets[p.kind() as usize][side.index()];
     for (legs, init) in &ms.multi {
         if *init && !initial {
             continue;
@@ -220,28 +231,29 @@ fn multi_leg_moves<const QUIET: bool>(
     }
 }
 
-/// The en-passant captures of the pawn `p` on `sq`.
+/// The en-passant captures of the pawn `p` on `sq` (`ms`: its moveset)
+/// onto the passed squares of `ep`, whose victim is an enemy.
 #[inline(always)]
-fn en_passant_moves(pos: &Position, v: &Variant, sq: Square, p: Piece, out: &mut Vec<Move>) {
-    let side = p.side();
-    let kind = p.kind() as usize;
-    let ms = &v.movesets[kind][side.index()];
-    if let Some(ep) = pos.en_passant()
-        && v.pieces[kind].pawn
-        && pos.at(ep.victim).is_side(side.flip())
-    {
-        for l in &ms.leaps {
-            if !(l.en_passant || (l.capture && !l.quiet)) {
-                continue;
-            }
-            let t = sq.shift(l.off);
-            if ep.squares[..ep.count as usize].contains(&t) && pos.at(t).is_empty() {
-                let before = out.len();
-                push(v, p, sq, t, Square::NONE, false, true, out);
-                for m in &mut out[before..] {
-                    m.kind = MoveKind::EnPassant;
-                    m.extra = ep.victim;
-                }
+fn en_passant_moves(
+    pos: &Position,
+    v: &Variant,
+    ms: &Moveset,
+    ep: EnPassant,
+    sq: Square,
+    p: Piece,
+    out: &mut Vec<Move>,
+) {
+    for l in &ms.leaps {
+        if !(l.en_passant || (l.capture && !l.quiet)) {
+            continue;
+        }
+        let t = sq.shift(l.off);
+        if ep.squares[..ep.count as usize].contains(&t) && pos.at(t).is_empty() {
+            let before = out.len();
+            push(v, p, sq, t, Square::NONE, false, true, out);
+            for m in &mut out[before..] {
+                m.kind = MoveKind::EnPassant;
+                m.extra = ep.victim;
             }
         }
     }
@@ -693,11 +705,12 @@ pub fn special_legal(pos: &mut Position, m: Move) -> bool {
 #[inline(always)]
 fn trial(
     pos: &Position,
+    family: bool,
     safety: bool,
     fast: &Option<(Square, [Square; 8], usize)>,
     m: &Move,
 ) -> bool {
-    if pos.variant().specials.needs_trial(pos, m, safety) {
+    if family && pos.variant().specials.needs_trial(pos, m, safety) {
         return true;
     }
     safety
@@ -739,11 +752,12 @@ fn keep_legal(pos: &mut Position, out: &mut Vec<Move>, start: usize) {
     if !safety && !pos.variant().caps.bans_moves {
         return;
     }
+    let family = pos.variant().caps.family_trials;
     let fast = if safety { shortcut(pos) } else { None };
     let mut i = start;
     while i < out.len() {
         let m = out[i];
-        if !no_repeats && !trial(pos, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, family, safety, &fast, &m) {
             i += 1;
             continue;
         }
@@ -783,10 +797,11 @@ fn count_kept(pos: &mut Position, buf: &[Move]) -> u64 {
     if !safety && !pos.variant().caps.bans_moves {
         return buf.len() as u64;
     }
+    let family = pos.variant().caps.family_trials;
     let fast = if safety { shortcut(pos) } else { None };
     let mut n = 0;
     for &m in buf.iter() {
-        if !no_repeats && !trial(pos, safety, &fast, &m) {
+        if !no_repeats && !trial(pos, family, safety, &fast, &m) {
             n += 1;
             continue;
         }

@@ -41,6 +41,10 @@ pub struct Capabilities {
     /// (the opponent attacks by leaps, slides and walkable multi-leg paths
     /// only, and no move changes a piece elsewhere on the board).
     pub pin_shortcut: [bool; 2],
+    /// Some family must see some moves made to judge them
+    /// ([`crate::special::Specials::needs_trial`]: Lion captures under the
+    /// trading rules, relocations of the pawn of pawns, Bodyguard moves).
+    pub family_trials: bool,
     /// Some family keeps state of its own in the position's hash (Chu's
     /// counter-strike, rules/chu-shogi.md 6.4 LT3).
     pub keeps_state: bool,
@@ -77,6 +81,9 @@ impl Capabilities {
                 || specials.pawn_of_pawns.is_some()
                 || core.rules.repetition_forbidden,
             pin_shortcut: [pin_shortcut(Side::First), pin_shortcut(Side::Second)],
+            family_trials: specials.lion_trading.is_some()
+                || specials.pawn_of_pawns.is_some()
+                || specials.bodyguard.is_some(),
             keeps_state: specials.lion_trading.is_some(),
             restricts: core.restricts,
         }

@@ -20,7 +20,7 @@ use crate::geometry::Square;
 use crate::leaps::{AttackBounds, leaps_and_rides};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::kinds::{Outcome, Reason};
-use crate::piece::{Piece, PieceType, Side};
+use crate::piece::{Moveset, Piece, PieceType, Side};
 use crate::variant::tables::CompulsoryOpening;
 pub use bodyguard::Guards;
 
@@ -108,6 +108,7 @@ impl Specials {
         &self,
         guards: &Guards,
         pos: &B,
+        ms: &Moveset,
         sq: Square,
         p: Piece,
         initial: bool,
@@ -120,7 +121,7 @@ impl Specials {
         let Some(zone) = bodyguard::ZoneBounds::of(bg, guards, pos.core(), sq, p) else {
             return false;
         };
-        leaps_and_rides::<B, _, QUIET>(pos, pos.core(), sq, p, initial, promotable, &zone, out);
+        leaps_and_rides::<B, _, QUIET>(pos, pos.core(), ms, sq, p, initial, promotable, &zone, out);
         true
     }
 
@@ -193,6 +194,12 @@ impl Specials {
         if let Some(pop) = &self.pawn_of_pawns {
             pawn_of_pawns::moves(pop, self.citadels.as_ref(), pos, out);
         }
+    }
+
+    /// Does a family generate move series of its own (the Checker's)?
+    #[inline(always)]
+    pub fn has_series(&self) -> bool {
+        self.checker.is_some()
     }
 
     /// The Checker series (rules/ordinary-variant.md 5.1-5.5) of the piece
