@@ -139,6 +139,7 @@ fn gen_moves<const QUIET: bool>(
 
 /// The hoppers' moves of `p` on `sq` (a screen, then on), as
 /// [`gen_moves`] makes them.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn hop_moves<const QUIET: bool>(
     pos: &Position,
@@ -198,6 +199,7 @@ fn hop_moves<const QUIET: bool>(
 /// The multi-leg moves of `p` on `sq`, one per (final square, captured
 /// squares, promotion); without `QUIET` only captures and promotions.
 /// `start`: where `p`'s moves begin in `out`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn multi_leg_moves<const QUIET: bool>(
     pos: &Position,
