@@ -1,7 +1,7 @@
 //! From TOML text to a checked [`Variant`]: merging `extends` and options,
 //! reading the schema, compiling Betza, building tables.
 
-use super::error::{err, toml_error};
+use super::error::{err, from_schema, toml_error};
 use super::schema::{PieceSpec, VariantFile};
 use super::tables::{
     AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
@@ -42,7 +42,7 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     let table: toml::Table = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
     let Some(ext) = table.get("extends") else {
         // Check the schema here, where errors still have line numbers.
-        toml::from_str::<VariantFile>(text).map_err(|e| toml_error(file, text, &e))?;
+        from_schema::<VariantFile, _>(file, text, toml::Deserializer::new(text))?;
         return Ok(table);
     };
     let Some(name) = ext.as_str().map(str::to_string) else {
@@ -128,9 +128,7 @@ pub(super) fn load(
 ) -> Result<Variant, VariantError> {
     let mut table = resolve(file, text, 0)?;
     let (options, chosen) = apply_options(file, text, &mut table, choices)?;
-    let spec: VariantFile = toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| err(file, None, text, e.message().trim().to_string()))?;
+    let spec: VariantFile = from_schema(file, text, toml::Value::Table(table))?;
     build(file, text, spec, options, chosen)
 }
 
