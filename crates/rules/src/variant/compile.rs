@@ -2,7 +2,7 @@
 //! reading the schema, compiling Betza, building tables.
 
 use super::error::{err, from_schema, toml_error};
-use super::schema::{PieceSpec, VariantFile};
+use super::schema::{OptionSpec, PieceSpec, VariantFile};
 use super::tables::{
     AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
     PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
@@ -26,6 +26,7 @@ use crate::special::material_points::MaterialPoints;
 use crate::special::pawn_of_pawns::{PawnOfPawns, Relocation};
 use crate::zobrist::Zobrist;
 
+/// Merges `patch` over `base`: tables key by key, anything else replaced.
 fn merge(base: &mut toml::Table, patch: &toml::Table) {
     for (k, v) in patch {
         match (base.get_mut(k), v) {
@@ -73,47 +74,9 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     // Options belong to the file that states them, unless it inherits them by name.
     let base_options = base.remove("options");
     let mut table = table;
-    if let Some(keep) = table.get("inherit_options").cloned() {
-        let Some(names) = keep.as_array() else {
-            return Err(err(
-                file,
-                Some("inherit_options"),
-                text,
-                "must be a list of option names",
-            ));
-        };
-        let base_options = base_options
-            .as_ref()
-            .and_then(toml::Value::as_table)
-            .cloned()
-            .unwrap_or_default();
-        let mut kept = toml::Table::new();
-        for n in names {
-            let Some(n) = n.as_str() else {
-                return Err(err(
-                    file,
-                    Some("inherit_options"),
-                    text,
-                    "must be a list of option names",
-                ));
-            };
-            let Some(o) = base_options.get(n) else {
-                return Err(err(
-                    file,
-                    Some("inherit_options"),
-                    text,
-                    format!("`{name}` has no option `{n}`"),
-                ));
-            };
-            kept.insert(n.to_string(), o.clone());
-        }
-        if let Some(own) = table.get("options").and_then(toml::Value::as_table) {
-            for (k, v) in own {
-                kept.insert(k.clone(), v.clone());
-            }
-        }
+    if let Some(keep) = table.remove("inherit_options") {
+        let kept = inherit_options(file, text, &name, &keep, base_options.as_ref(), &table)?;
         table.insert("options".into(), toml::Value::Table(kept));
-        table.remove("inherit_options");
     }
     // The base's name stays unless this file sets its own.
     merge(&mut base, &table);
@@ -121,6 +84,51 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     Ok(base)
 }
 
+/// The options of a file that `extends` the built-in `base`: those of the
+/// base's options (`base_options`) it names in `inherit_options` (`keep`),
+/// then its own (in `table`), which replace inherited ones of the same name.
+///
+/// Errors: `keep` is not a list of names, or names an option the base has
+/// not.
+fn inherit_options(
+    file: &str,
+    text: &str,
+    base: &str,
+    keep: &toml::Value,
+    base_options: Option<&toml::Value>,
+    table: &toml::Table,
+) -> Result<toml::Table, VariantError> {
+    let bad = |what: String| err(file, Some("inherit_options"), text, what);
+    let Some(names) = keep.as_array() else {
+        return Err(bad("must be a list of option names".into()));
+    };
+    let base_options = base_options
+        .and_then(toml::Value::as_table)
+        .cloned()
+        .unwrap_or_default();
+    let mut kept = toml::Table::new();
+    for n in names {
+        let Some(n) = n.as_str() else {
+            return Err(bad("must be a list of option names".into()));
+        };
+        let Some(o) = base_options.get(n) else {
+            return Err(bad(format!("`{base}` has no option `{n}`")));
+        };
+        kept.insert(n.to_string(), o.clone());
+    }
+    if let Some(own) = table.get("options").and_then(toml::Value::as_table) {
+        for (k, v) in own {
+            kept.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(kept)
+}
+
+/// Loads the variant file `file` (TOML `text`) with the option `choices`
+/// (name, value) in force: its `extends` chain, its options, its schema,
+/// then [`build`].
+///
+/// Errors: the first found, with file, line and key where known.
 pub(super) fn load(
     file: &str,
     text: &str,
@@ -135,19 +143,23 @@ pub(super) fn load(
 /// The options offered and the values in force.
 type OptionsInForce = (Vec<VariantOption>, Vec<(String, String)>);
 
+/// Reads `options` of the merged `table` and applies `choices` (the last
+/// of a name wins) and the defaults of the options not chosen.
+///
+/// Errors: a choice of an option the variant has not, a bad option table,
+/// a value the option has not.
 fn apply_options(
     file: &str,
     text: &str,
     table: &mut toml::Table,
     choices: &[(String, String)],
 ) -> Result<OptionsInForce, VariantError> {
-    let specs: std::collections::BTreeMap<String, super::schema::OptionSpec> =
-        match table.get("options") {
-            Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
-                err(file, Some("options"), text, e.message().trim().to_string())
-            })?,
-            None => Default::default(),
-        };
+    let specs: std::collections::BTreeMap<String, OptionSpec> = match table.get("options") {
+        Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
+            err(file, Some("options"), text, e.message().trim().to_string())
+        })?,
+        None => Default::default(),
+    };
     let options: Vec<VariantOption> = specs
         .iter()
         .map(|(name, s)| VariantOption {
@@ -180,42 +192,51 @@ fn apply_options(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
             .unwrap_or_else(|| s.default.clone());
-        if let Some(param) = &s.param {
-            let n: i64 = value.parse().map_err(|_| VariantError {
-                file: file.to_string(),
-                line: None,
-                key: Some(format!("options.{name}")),
-                what: format!("option `{name}` takes a whole number, not `{value}`"),
-            })?;
-            if n < 0 {
-                return Err(VariantError {
-                    file: file.to_string(),
-                    line: None,
-                    key: Some(format!("options.{name}")),
-                    what: format!("option `{name}` must not be negative"),
-                });
-            }
-            set_dotted(table, param, toml::Value::Integer(n));
-        } else {
-            let Some(patch) = s.values.get(&value) else {
-                let vals: Vec<&str> = s.values.keys().map(String::as_str).collect();
-                return Err(VariantError {
-                    file: file.to_string(),
-                    line: None,
-                    key: Some(format!("options.{name}")),
-                    what: format!(
-                        "option `{name}` has no value `{value}`; values: {}",
-                        vals.join(", ")
-                    ),
-                });
-            };
-            merge(table, patch);
-        }
+        apply_option(table, name, s, &value).map_err(|what| VariantError {
+            file: file.to_string(),
+            line: None,
+            key: Some(format!("options.{name}")),
+            what,
+        })?;
         chosen.push((name.clone(), value));
     }
     Ok((options, chosen))
 }
 
+/// Applies `value` of the option `name` (`s`) to `table`: writes the number
+/// to its `param` key, or merges the value's patch.
+///
+/// Errors (what is wrong): a numeric option given no whole number or a
+/// negative one, a value the option has not.
+fn apply_option(
+    table: &mut toml::Table,
+    name: &str,
+    s: &OptionSpec,
+    value: &str,
+) -> Result<(), String> {
+    if let Some(param) = &s.param {
+        let n: i64 = value
+            .parse()
+            .map_err(|_| format!("option `{name}` takes a whole number, not `{value}`"))?;
+        if n < 0 {
+            return Err(format!("option `{name}` must not be negative"));
+        }
+        set_dotted(table, param, toml::Value::Integer(n));
+    } else {
+        let Some(patch) = s.values.get(value) else {
+            let vals: Vec<&str> = s.values.keys().map(String::as_str).collect();
+            return Err(format!(
+                "option `{name}` has no value `{value}`; values: {}",
+                vals.join(", ")
+            ));
+        };
+        merge(table, patch);
+    }
+    Ok(())
+}
+
+/// Sets the dotted `key` of `table` to `value`, making the tables on the
+/// way (and replacing any non-table there).
 fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
     let mut parts: Vec<&str> = key.split('.').collect();
     let last = parts.pop().unwrap_or(key);
