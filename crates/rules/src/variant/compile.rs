@@ -1,17 +1,18 @@
 //! From TOML text to a checked [`Variant`]: merging `extends` and options,
 //! reading the schema, compiling Betza, building tables.
 
+use super::attacks;
 use super::error::{err, from_schema, toml_error};
 use super::schema::{OptionSpec, PieceSpec, VariantFile};
 use super::tables::{
-    AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
-    PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
+    BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion, PromotionWhen, Rules,
+    VariantOption, Verdict,
 };
 use super::{Core, Variant, VariantError};
 use crate::betza;
 use crate::fen;
 use crate::geometry::{Geometry, Square};
-use crate::piece::{CompiledLeg, Moveset, Piece, PieceInfo, PieceType, Side};
+use crate::piece::{Moveset, Piece, PieceInfo, PieceType, Side};
 use crate::special::Specials;
 use crate::special::bodyguard::{Affects, Bodyguard};
 use crate::special::capture_promotion::CapturePromotion;
@@ -1135,10 +1136,7 @@ fn build(
     }
 
     let zobrist = Zobrist::new(&geometry, infos.len());
-    let attacks = [
-        attack_tables(&movesets, Side::First),
-        attack_tables(&movesets, Side::Second),
-    ];
+    let attacks = attacks::attack_tables(&movesets);
     let any_promotion = infos
         .iter()
         .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
@@ -1389,129 +1387,4 @@ fn estimate_value(geo: &Geometry, m: &Moveset) -> i32 {
         return 100;
     }
     (35 * total / count).max(50) as i32
-}
-
-/// A two-leg path that is a bent rider: one step to an empty square, then a
-/// plain capturing slide that does not run back over the origin. Returns
-/// (first step, slide step, most slide steps).
-fn bent(legs: &[crate::piece::CompiledLeg]) -> Option<(i16, i16, u8)> {
-    let [a, b] = legs else { return None };
-    let plain_a = a.max == 1
-        && a.mode.to_empty
-        && !a.mode.capture
-        && !a.mode.hop_any
-        && !a.mode.cannon
-        && !a.mode.grasshopper;
-    let plain_b = b.mode.capture && !b.mode.hop_any && !b.mode.cannon && !b.mode.grasshopper;
-    // A slide back towards the origin could pass over it: leave that to the generator.
-    let back = (1..=b.max as i32).any(|j| j * b.off as i32 == -(a.off as i32));
-    (plain_a && plain_b && !back).then_some((a.off, b.off, b.max))
-}
-
-fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
-    let mut t = AttackTables::default();
-    for (i, ms) in movesets.iter().enumerate() {
-        let bit = 1u128 << i;
-        let m = &ms[by.index()];
-        for l in &m.leaps {
-            if !l.capture {
-                continue;
-            }
-            if !l.lame.is_empty() || l.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t.leaps.iter_mut().find(|(o, _)| *o == -l.off) {
-                Some(e) => e.1 |= bit,
-                None => t.leaps.push((-l.off, bit)),
-            }
-        }
-        for r in &m.rides {
-            if !r.capture {
-                continue;
-            }
-            if r.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t.rides.iter_mut().find(|(o, _)| *o == -r.off) {
-                Some(e) => e.1.push((bit, r.min, r.max)),
-                None => t.rides.push((-r.off, vec![(bit, r.min, r.max)])),
-            }
-        }
-        for (h, grasshopper) in &m.hops {
-            if !h.capture {
-                continue;
-            }
-            if h.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t
-                .hops
-                .iter_mut()
-                .find(|x| x.0 == -h.off && x.2 == h.max && x.3 == *grasshopper)
-            {
-                Some(e) => e.1 |= bit,
-                None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
-            }
-        }
-        for (legs, initial) in &m.multi {
-            if !legs.iter().any(|l| l.mode.capture) {
-                continue;
-            }
-            if *initial {
-                t.complex |= bit;
-                continue;
-            }
-            if let Some((first, slide, max)) = bent(legs) {
-                match t
-                    .bents
-                    .iter_mut()
-                    .find(|x| x.0 == first && x.1 == slide && x.2 == max)
-                {
-                    Some(e) => e.3 |= bit,
-                    None => t.bents.push((first, slide, max, bit)),
-                }
-            } else if reversible(legs) {
-                let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
-                match t.multi.iter_mut().find(|(k, _)| *k == key) {
-                    Some(e) => e.1 |= bit,
-                    None => t.multi.push((key, bit)),
-                }
-            } else {
-                t.complex |= bit;
-            }
-        }
-    }
-    // Merge ride entries with the same reach into one mask.
-    for (_, v) in t.rides.iter_mut() {
-        let mut merged: Vec<RiderReach> = Vec::new();
-        for &(b, lo, hi) in v.iter() {
-            match merged.iter_mut().find(|e| e.1 == lo && e.2 == hi) {
-                Some(e) => e.0 |= b,
-                None => merged.push((b, lo, hi)),
-            }
-        }
-        *v = merged;
-    }
-    t
-}
-
-/// Can attacks along this multi-leg path be found by walking it backwards
-/// from the target ([`AttackTables::multi`])? Every leg but the last ends on
-/// an empty square (no capture, no hop), the last may capture, and every
-/// leg keeps moving the same way as the first (so no square is visited
-/// twice and the origin is never passed): the Giraffe, bent riders.
-fn reversible(legs: &[CompiledLeg]) -> bool {
-    let Some((_, lead)) = legs.split_last() else {
-        return false;
-    };
-    let first = legs[0].vector;
-    lead.iter()
-        .all(|l| l.mode.to_empty && !l.mode.capture && !l.mode.hop_any)
-        && legs.iter().all(|l| {
-            let dot = l.vector.0 as i32 * first.0 as i32 + l.vector.1 as i32 * first.1 as i32;
-            dot > 0
-        })
 }
