@@ -8,6 +8,7 @@
 mod attacks;
 mod builtin;
 mod compile;
+pub mod context;
 pub mod core;
 pub mod error;
 pub mod schema;
