@@ -11,6 +11,8 @@ mod compile;
 pub mod context;
 pub mod core;
 pub mod error;
+mod pieces;
+mod rules;
 pub mod schema;
 pub mod tables;
 

@@ -6,6 +6,7 @@
 //! choosing `KEY=VALUE` merges `options.KEY.values.VALUE` over the table, or,
 //! for an option with `param`, sets that dotted key to the number given.
 
+use super::tables::{BareKing, FenField, PromotionWhen, Verdict};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -85,7 +86,7 @@ pub struct FenSpec {
     /// Fields after the side to move, in order: `castling`, `ep`,
     /// `halfmove`, `fullmove`, `swap`, `frozen`.
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<FenField>,
 }
 
 fn yes() -> bool {
@@ -160,14 +161,14 @@ pub struct PromotionSpec {
     /// Depth of the promotion zone in ranks, counted from the far end.
     #[serde(default)]
     pub zone: u32,
-    /// `chess` (compulsory on entering the zone, choice from `promotes_to`)
-    /// or `shogi` (optional, see `when`).
+    /// `chess` (default) or `shogi`.
     #[serde(default)]
-    pub style: Option<String>,
-    /// Shogi style: `start-or-end` (modern shogi), `end` (moves that end in
-    /// the zone), or `chu` (entering the zone, or capturing from inside it).
+    pub style: PromotionStyle,
+    /// Shogi style: `start-or-end` (default, modern shogi), `end` (moves
+    /// that end in the zone), or `chu` (entering the zone, or capturing
+    /// from inside it).
     #[serde(default)]
-    pub when: Option<String>,
+    pub when: PromotionWhen,
     /// Shogi style: promotion is compulsory where the unpromoted piece could
     /// never move again.
     #[serde(default)]
@@ -183,28 +184,41 @@ pub struct PromotionSpec {
     pub silent: bool,
 }
 
+/// `promotion.style`: how a piece promotes.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionStyle {
+    /// Compulsory on entering the zone, a choice from `promotes_to`.
+    #[default]
+    Chess,
+    /// Optional, to the piece's `promoted` form, `+` in move text; see
+    /// `promotion.when`.
+    Shogi,
+}
+
 /// `[rules]`
 #[derive(Deserialize, Debug, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RulesSpec {
-    /// `royal-safety` (a move may not leave the mover's only royal attacked)
-    /// or `none` (royals are captured like other pieces).
+    /// `royal-safety` (default: a move may not leave the mover's only
+    /// royal attacked) or `none` (royals are captured like other pieces).
     #[serde(default)]
-    pub check: Option<String>,
-    /// With royal safety: when royals are counted, `after-move` (rule
-    /// books) or `before-move` (Fairy-Stockfish: a Crown Prince made by the
-    /// move does not yet relieve a King in check).
+    pub check: Check,
+    /// With royal safety: when royals are counted, `after-move` (default,
+    /// rule books) or `before-move` (Fairy-Stockfish: a Crown Prince made
+    /// by the move does not yet relieve a King in check).
     #[serde(default)]
-    pub royal_count: Option<String>,
+    pub royal_count: RoyalCount,
     /// Result for the side to move with no legal move and not in check:
-    /// `loss`, `draw` or `win`.
+    /// `loss`, `draw` (default) or `win`.
     #[serde(default)]
-    pub stalemate: Option<String>,
-    /// `none`, `shatranj` (bared side loses unless it bares back at once),
-    /// `draw` (a bared King draws at once), `shogi` (Chu and Dai Shogi: a
-    /// single lone royal loses against a royal and a counted piece).
+    pub stalemate: Verdict,
+    /// `none` (default), `shatranj` (bared side loses unless it bares back
+    /// at once), `draw` (a bared King draws at once), `shogi` (Chu and Dai
+    /// Shogi: a single lone royal loses against a royal and a counted
+    /// piece).
     #[serde(default)]
-    pub bare_king: Option<String>,
+    pub bare_king: BareKing,
     /// With `bare_king = "shogi"`: piece keys that do not count as the
     /// opponent's further piece (Chu: unpromoted Pawn and Go-Between).
     #[serde(default)]
@@ -235,6 +249,28 @@ pub struct RulesSpec {
     /// Castling, if any.
     #[serde(default)]
     pub castling: Option<CastlingSpec>,
+}
+
+/// `rules.check`: what attacks on royals mean.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// A move may not leave the mover's only royal attacked.
+    #[default]
+    RoyalSafety,
+    /// Royals are captured like other pieces.
+    None,
+}
+
+/// `rules.royal_count`: when royals are counted for royal safety.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoyalCount {
+    /// After the move, as the rule books do.
+    #[default]
+    AfterMove,
+    /// Before the move, as Fairy-Stockfish does.
+    BeforeMove,
 }
 
 /// `[rules.castling]`
