@@ -182,6 +182,26 @@ impl Geometry {
         self.exists[sq.index()].then_some(sq)
     }
 
+    /// The point reflection of `sq` through the centre of the grid: where
+    /// the second player's piece stands in an array turned half round.
+    /// `None` when that cell is a hole.
+    pub fn reflect(&self, sq: Square) -> Option<Square> {
+        self.square(
+            self.files as i32 - 1 - self.file(sq) as i32,
+            self.ranks as i32 - 1 - self.rank(sq) as i32,
+        )
+    }
+
+    /// The mirror image of `sq` across the middle rank, same file: where
+    /// the second player's piece stands in a mirrored array. `None` when
+    /// that cell is a hole.
+    pub fn mirror(&self, sq: Square) -> Option<Square> {
+        self.square(
+            self.file(sq) as i32,
+            self.ranks as i32 - 1 - self.rank(sq) as i32,
+        )
+    }
+
     /// The offset in cells of a displacement of `dx` files and `dy` ranks.
     #[inline]
     pub fn offset(&self, dx: i32, dy: i32) -> i16 {

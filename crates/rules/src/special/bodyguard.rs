@@ -268,3 +268,50 @@ impl AttackBounds for AttackZones<'_> {
 pub fn may_expose<B: Board>(bg: &Bodyguard, pos: &B, m: &Move) -> bool {
     bg.is_guard(pos.at(m.from)) || (m.to != m.from && bg.is_guard(pos.at(m.to)))
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{BodyguardAffects, BodyguardSpec, BodyguardZone};
+
+impl Bodyguard {
+    /// Compiles `[special.bodyguard]` (rules/hiashatar.md 5.1-5.2).
+    ///
+    /// Errors: a key that names no piece; a piece neither immune nor a
+    /// plain leaper or slider (zones bound leaps and slides only).
+    pub fn compile(spec: &BodyguardSpec, ctx: &Context) -> Result<Bodyguard, VariantError> {
+        let key = "special.bodyguard";
+        let guards = ctx.type_mask(key, &spec.guards)?;
+        let immune = ctx.type_mask(key, &spec.immune)?;
+        let affects = match spec.affects {
+            BodyguardAffects::Enemy => Affects::Enemy,
+            BodyguardAffects::All => Affects::All,
+        };
+        // Zones bound leaps and slides; hops and multi-leg moves are not built for them.
+        if let Some(i) = (0..ctx.movesets.len()).find(|&i| {
+            immune & (1u128 << i) == 0
+                && ctx.movesets[i]
+                    .iter()
+                    .any(|m| !m.hops.is_empty() || !m.multi.is_empty())
+        }) {
+            return Err(ctx.err(
+                key,
+                format!(
+                    "piece `{}` hops or moves in several legs: zones restrict only leapers and sliders; make it immune",
+                    ctx.pieces[i].key
+                ),
+            ));
+        }
+        let mut neighbours = [0i16; 8];
+        let around = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)));
+        for (n, (dx, dy)) in neighbours.iter_mut().zip(around.filter(|&d| d != (0, 0))) {
+            *n = ctx.geometry.offset(dx, dy);
+        }
+        Ok(Bodyguard {
+            guards,
+            immune,
+            affects,
+            stop: spec.zone == BodyguardZone::StopAndStep,
+            neighbours,
+        })
+    }
+}

@@ -241,3 +241,39 @@ pub fn ended<B: Board>(cp: &CapturePromotion, pos: &B) -> Option<Outcome> {
     let mover = moved.side();
     (!has_ordinary(cp, pos, mover)).then(|| win(mover))
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{CaptureBonus, CapturePromotionSpec, LastRank, OnlySpecial};
+
+impl CapturePromotion {
+    /// Compiles `[special.capture_promotion]` (rules/frolov-10x10.md
+    /// 5.4-5.5, B7-B9): every non-royal piece not listed as special is
+    /// ordinary.
+    ///
+    /// Errors: a key that names no piece, a royal piece listed as special.
+    pub fn compile(
+        spec: &CapturePromotionSpec,
+        ctx: &Context,
+    ) -> Result<CapturePromotion, VariantError> {
+        let key = "special.capture_promotion";
+        let special = ctx.type_mask(&format!("{key}.special"), &spec.special)?;
+        let royal = ctx.types_where(|p| p.royal);
+        if special & royal != 0 {
+            return Err(ctx.err(&format!("{key}.special"), "a royal piece cannot be special"));
+        }
+        let mut compound = vec![None; ctx.pieces.len()];
+        for (from, to) in &spec.compounds {
+            let f = ctx.piece(&format!("{key}.compounds"), from)?;
+            compound[f as usize] = Some(ctx.piece(&format!("{key}.compounds"), to)?);
+        }
+        Ok(CapturePromotion {
+            special,
+            ordinary: ctx.types_where(|_| true) & !special & !royal,
+            compound,
+            bonus_compulsory: spec.bonus == CaptureBonus::Compulsory,
+            promotion_first: spec.last_rank == LastRank::PromotionFirst,
+            only_special_anytime: spec.only_special == OnlySpecial::Anytime,
+        })
+    }
+}

@@ -778,3 +778,35 @@ pub fn path_move<B: Board>(
         })
         .copied()
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::CheckerSpec;
+
+impl CheckerRules {
+    /// Compiles `[special.checker]` (rules/ordinary-variant.md 5.1-5.5,
+    /// alternatives A4-A12).
+    ///
+    /// Errors: `piece` names no piece; a board of more than 128 squares
+    /// (the capture masks hold a bit per square).
+    pub fn compile(spec: &CheckerSpec, ctx: &Context) -> Result<CheckerRules, VariantError> {
+        let key = "special.checker.piece";
+        let kind = ctx.piece(key, &spec.piece)?;
+        if ctx.geometry.compact_len() > 128 {
+            return Err(ctx.err(key, "Checkers need a board of at most 128 squares"));
+        }
+        let offsets = DIRECTIONS.map(|(dx, dy)| ctx.geometry.offset(i32::from(dx), i32::from(dy)));
+        Ok(CheckerRules {
+            kind,
+            offsets,
+            duty_first_capture: spec.duty_first_capture,
+            force_geometric: spec.force_geometric,
+            force_after_capture_only: spec.force_after_capture_only,
+            jumps_any_order: spec.jumps_any_order,
+            revisit_allowed: spec.revisit_allowed,
+            remove_at_end: spec.remove_at_end,
+            ep_any_step: spec.ep_any_step,
+            check_single_jump: spec.check_single_jump,
+        })
+    }
+}

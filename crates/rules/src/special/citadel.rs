@@ -150,3 +150,39 @@ impl Citadels {
         None
     }
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{CitadelEntry, CitadelSpec};
+
+impl Citadels {
+    /// Compiles `[special.citadel]` (rules/tamerlane.md 5.5).
+    ///
+    /// Errors: a name that is no square of the board or is listed twice, a
+    /// key that names no piece.
+    pub fn compile(spec: &CitadelSpec, ctx: &Context) -> Result<Citadels, VariantError> {
+        let key = "special.citadel";
+        let mut squares = Vec::new();
+        for (side, list) in [(Side::First, &spec.first), (Side::Second, &spec.second)] {
+            for name in list {
+                let q = ctx.square(key, name)?;
+                if squares.iter().any(|&(s, _)| s == q) {
+                    return Err(ctx.err(key, format!("`{name}` is listed twice")));
+                }
+                squares.push((q, side));
+            }
+        }
+        Ok(Citadels {
+            squares,
+            enter_own: ctx.type_mask("special.citadel.enter_own", &spec.enter_own)?,
+            enter_enemy: ctx.type_mask("special.citadel.enter_enemy", &spec.enter_enemy)?,
+            sanctuary: spec.sanctuary,
+            entry: match spec.entry {
+                CitadelEntry::None => Entry::None,
+                CitadelEntry::Draw => Entry::Draw,
+                CitadelEntry::DrawUnlessSwap => Entry::DrawUnlessSwap,
+            },
+            swap_with: ctx.type_mask("special.citadel.swap_with", &spec.swap_with)?,
+        })
+    }
+}

@@ -30,3 +30,34 @@ pub fn ended<B: Board>(cw: &CitadelWin, pos: &B) -> Option<Outcome> {
         reason: Reason::Citadel,
     })
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::CitadelWinSpec;
+
+impl CitadelWin {
+    /// Compiles `[special.citadel_win]` (rules/frolov-10x10.md B15): the
+    /// file lists the first player's citadels, which are the second
+    /// player's enemy citadels; their point reflections are the first
+    /// player's.
+    ///
+    /// Errors: a name that is no square of the board, or whose reflection
+    /// is none.
+    pub fn compile(spec: &CitadelWinSpec, ctx: &Context) -> Result<CitadelWin, VariantError> {
+        let key = "special.citadel_win.squares";
+        let mut first = Vec::new();
+        let mut second = Vec::new();
+        for name in &spec.squares {
+            let s = ctx.square(key, name)?;
+            let m = ctx
+                .geometry
+                .reflect(s)
+                .ok_or_else(|| ctx.err(key, format!("the reflection of `{name}` is no square")))?;
+            second.push(s);
+            first.push(m);
+        }
+        Ok(CitadelWin {
+            enemy_citadels: [first, second],
+        })
+    }
+}

@@ -152,3 +152,25 @@ impl DynamicScoring {
             .flatten()
     }
 }
+
+use crate::variant::schema::{DynamicScoringSpec, ScoringBareKing, ScoringSchedule};
+
+impl DynamicScoring {
+    /// Compiles `[special.dynamic_scoring]` (rules/ordinary-variant.md 7,
+    /// A15-A17). Every value serde accepts is valid, so it cannot fail and
+    /// needs nothing else of the variant.
+    pub fn compile(spec: &DynamicScoringSpec) -> DynamicScoring {
+        DynamicScoring {
+            schedule: match spec.schedule {
+                ScoringSchedule::Classic => Schedule::Classic,
+                ScoringSchedule::Simple => Schedule::Simple,
+                ScoringSchedule::Tiebreaker => Schedule::Tiebreaker,
+            },
+            bare_king: match spec.bare_king {
+                ScoringBareKing::Claimed => BareKingRule::Claimed,
+                ScoringBareKing::Auto => BareKingRule::Auto,
+            },
+            perpetual_checks: spec.perpetual_checks,
+        }
+    }
+}

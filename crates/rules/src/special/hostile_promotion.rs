@@ -72,3 +72,23 @@ pub fn expand_drops<B: Board>(pos: &B, hp: &HostilePromotion, start: usize, out:
         }
     }
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::HostilePromotionSpec;
+
+impl HostilePromotion {
+    /// Compiles `[special.hostile_promotion]` (rules/frolov-10x10.md 5.3).
+    ///
+    /// Errors: a key in `pieces` that names no piece.
+    pub fn compile(
+        spec: &HostilePromotionSpec,
+        ctx: &Context,
+    ) -> Result<HostilePromotion, VariantError> {
+        Ok(HostilePromotion {
+            hostile: ctx.type_mask("special.hostile_promotion.pieces", &spec.pieces)?,
+            freeze: spec.freeze,
+            drop: spec.drop,
+        })
+    }
+}

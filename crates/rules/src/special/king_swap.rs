@@ -123,3 +123,33 @@ fn swaps<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, k: Square, ou
         out.push(m);
     }
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{KingSwapSpec, SwapTrigger};
+use crate::variant::tables::FenField;
+
+impl KingSwap {
+    /// Compiles `[special.king_swap]` (rules/tamerlane.md 5.4).
+    ///
+    /// Errors: a key that names no piece; FEN conventions without a `swap`
+    /// field for the swap rights.
+    pub fn compile(spec: &KingSwapSpec, ctx: &Context) -> Result<KingSwap, VariantError> {
+        let swap = KingSwap {
+            king: ctx.piece("special.king_swap.king", &spec.king)?,
+            not_with: ctx.type_mask("special.king_swap.not_with", &spec.not_with)?,
+            trigger: match spec.trigger {
+                SwapTrigger::CheckOrStalemate => Trigger::CheckOrStalemate,
+                SwapTrigger::MatedOnly => Trigger::MatedOnly,
+                SwapTrigger::CheckOnly => Trigger::CheckOnly,
+            },
+        };
+        if !ctx.fen.fields.contains(&FenField::Swap) {
+            return Err(ctx.err(
+                "fen.fields",
+                "the King swap needs a `swap` field for its rights",
+            ));
+        }
+        Ok(swap)
+    }
+}

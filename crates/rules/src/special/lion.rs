@@ -227,3 +227,50 @@ pub fn counterstrike_pending<B: Board>(lt: &LionTrading, pos: &B) -> bool {
     let side = pos.side();
     !lt.is_lion(moved) && caps.iter().any(|&(_, p)| p.is_side(side) && lt.is_lion(p))
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{LionCounterstrike, LionMode, LionProtection, LionTradingSpec};
+
+impl LionTrading {
+    /// Compiles `[special.lion_trading]` (rules/chu-shogi.md 6.4, A3-A5):
+    /// the rules in force, or `None` under `mode = "off"`. `seed` keeps LT1
+    /// and LT2 without the bridge, protection by recapture only.
+    ///
+    /// Errors: a key in `lions` or `pawn_like` that names no piece.
+    pub fn compile(
+        spec: &LionTradingSpec,
+        ctx: &Context,
+    ) -> Result<Option<LionTrading>, VariantError> {
+        let lions = ctx.type_mask("special.lion_trading.lions", &spec.lions)?;
+        let pawn_like = ctx.type_mask("special.lion_trading.pawn_like", &spec.pawn_like)?;
+        let protection = match spec.protection {
+            LionProtection::Jcsa => Protection::Jcsa,
+            LionProtection::Recapture => Protection::Recapture,
+        };
+        let counterstrike = match spec.counterstrike {
+            LionCounterstrike::Strict => Some(CounterStrike::Strict),
+            LionCounterstrike::Okazaki => Some(CounterStrike::Okazaki),
+            LionCounterstrike::Everywhere => Some(CounterStrike::Everywhere),
+            LionCounterstrike::FinalSquareOnly => Some(CounterStrike::FinalSquareOnly),
+            LionCounterstrike::Off => None,
+        };
+        Ok(match spec.mode {
+            LionMode::Modern => Some(LionTrading {
+                lions,
+                pawn_like,
+                bridge: true,
+                protection,
+                counterstrike,
+            }),
+            LionMode::Seed => Some(LionTrading {
+                lions,
+                pawn_like,
+                bridge: false,
+                protection: Protection::Recapture,
+                counterstrike: None,
+            }),
+            LionMode::Off => None,
+        })
+    }
+}

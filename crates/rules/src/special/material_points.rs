@@ -47,3 +47,41 @@ pub fn decide<B: Board>(mp: &MaterialPoints, pos: &B, reason: Reason) -> Outcome
         by: None,
     }
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::MaterialPointsSpec;
+
+impl MaterialPoints {
+    /// Compiles `[special.material_points]` (rules/frolov-10x10.md 7.1):
+    /// points are kept in halves, pieces not listed count 0.
+    ///
+    /// Errors: a key that names no piece; points that are negative, not
+    /// whole or half, or above a million.
+    pub fn compile(
+        spec: &MaterialPointsSpec,
+        ctx: &Context,
+    ) -> Result<MaterialPoints, VariantError> {
+        let key = "special.material_points";
+        let halves = |what: &str, x: f64| {
+            let h = x * 2.0;
+            if h < 0.0 || h.fract() != 0.0 || h > 1e6 {
+                Err(ctx.err(
+                    &format!("{key}.{what}"),
+                    format!("{x}: points must be whole or half, not negative"),
+                ))
+            } else {
+                Ok(h as u32)
+            }
+        };
+        let mut per_type = vec![0u32; ctx.pieces.len()];
+        for (k, &x) in &spec.values {
+            let t = ctx.piece(&format!("{key}.values"), k)?;
+            per_type[t as usize] = halves("values", x)?;
+        }
+        Ok(MaterialPoints {
+            halves: per_type,
+            second_bonus: halves("second_player", spec.second_player)?,
+        })
+    }
+}

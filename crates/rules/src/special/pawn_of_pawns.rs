@@ -220,3 +220,73 @@ pub fn rewrite_arrival<B: Board>(
         }
     }
 }
+
+use crate::variant::context::Context;
+use crate::variant::error::VariantError;
+use crate::variant::schema::{PawnOfPawnsSpec, PawnRelocation};
+
+impl PawnOfPawns {
+    /// Compiles `[special.pawn_of_pawns]` (rules/tamerlane.md 5.2): with
+    /// three stages, the second player's transfer square is the point
+    /// reflection of the first player's.
+    ///
+    /// Errors: a key that names no piece, stages other than 2 or 3, a
+    /// transfer square that is not on the board or whose reflection is not,
+    /// three stages without `waiting`, `transferred` and `transfer`.
+    pub fn compile(spec: &PawnOfPawnsSpec, ctx: &Context) -> Result<PawnOfPawns, VariantError> {
+        let key = "special.pawn_of_pawns";
+        let ty = |k: &str| ctx.piece(key, k);
+        let three = match spec.stages {
+            2 => false,
+            3 => true,
+            n => {
+                return Err(ctx.err(
+                    "special.pawn_of_pawns.stages",
+                    format!("{n}: expected 2 or 3"),
+                ));
+            }
+        };
+        let waiting = spec
+            .waiting
+            .as_deref()
+            .filter(|_| three)
+            .map(ty)
+            .transpose()?;
+        let transferred = spec
+            .transferred
+            .as_deref()
+            .filter(|_| three)
+            .map(ty)
+            .transpose()?;
+        let transfer = match spec.transfer.as_ref().filter(|_| three) {
+            Some(name) => {
+                let at = "special.pawn_of_pawns.transfer";
+                let t = ctx.square(at, name)?;
+                let r = ctx
+                    .geometry
+                    .reflect(t)
+                    .ok_or_else(|| ctx.err(at, "the reflected square does not exist"))?;
+                [t, r]
+            }
+            None => [Square::NONE; 2],
+        };
+        if three && (waiting.is_none() || transferred.is_none() || !transfer[0].is_some()) {
+            return Err(ctx.err(
+                key,
+                "three stages need `waiting`, `transferred` and `transfer`",
+            ));
+        }
+        Ok(PawnOfPawns {
+            parked: ty(&spec.parked)?,
+            relocated: ty(&spec.relocated)?,
+            waiting,
+            transferred,
+            transfer,
+            relocation: match spec.relocation {
+                PawnRelocation::Any => Relocation::Any,
+                PawnRelocation::Enemy => Relocation::Enemy,
+            },
+            untouchable: ctx.types_where(|p| p.royal || p.immune),
+        })
+    }
+}

@@ -1,31 +1,19 @@
 //! From TOML text to a checked [`Variant`]: merging `extends` and options,
-//! reading the schema, compiling Betza, building tables.
+//! reading the schema, then compiling it step by step (pieces, board,
+//! movement, promotion, game rules, FEN conventions, the special-rule
+//! families, attack tables) and checking the start position.
 
-use super::error::{err, toml_error};
-use super::schema::{PieceSpec, VariantFile};
-use super::tables::{
-    AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
-    PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
-};
+use super::context::Context;
+use super::error::{err, from_schema, toml_error};
+use super::schema::{BoardSpec, OptionSpec, VariantFile};
+use super::tables::VariantOption;
 use super::{BUILTIN, Core, Variant, VariantError};
-use crate::betza;
-use crate::fen;
-use crate::geometry::{Geometry, Square};
-use crate::piece::{CompiledLeg, Moveset, Piece, PieceInfo, PieceType, Side};
+use super::{attacks, pieces, rules};
+use crate::geometry::Geometry;
 use crate::special::Specials;
-use crate::special::bodyguard::{Affects, Bodyguard};
-use crate::special::capture_promotion::CapturePromotion;
-use crate::special::checker::{CheckerRules, DIRECTIONS};
-use crate::special::citadel::{Citadels, Entry};
-use crate::special::citadel_win::CitadelWin;
-use crate::special::dynamic_scoring::{BareKingRule, DynamicScoring, Schedule};
-use crate::special::hostile_promotion::HostilePromotion;
-use crate::special::king_swap::{KingSwap, Trigger};
-use crate::special::lion::{CounterStrike, LionTrading, Protection};
-use crate::special::material_points::MaterialPoints;
-use crate::special::pawn_of_pawns::{PawnOfPawns, Relocation};
 use crate::zobrist::Zobrist;
 
+/// Merges `patch` over `base`: tables key by key, anything else replaced.
 fn merge(base: &mut toml::Table, patch: &toml::Table) {
     for (k, v) in patch {
         match (base.get_mut(k), v) {
@@ -42,7 +30,7 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     let table: toml::Table = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
     let Some(ext) = table.get("extends") else {
         // Check the schema here, where errors still have line numbers.
-        toml::from_str::<VariantFile>(text).map_err(|e| toml_error(file, text, &e))?;
+        from_schema::<VariantFile, _>(file, text, toml::Deserializer::new(text))?;
         return Ok(table);
     };
     let Some(name) = ext.as_str().map(str::to_string) else {
@@ -73,47 +61,9 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     // Options belong to the file that states them, unless it inherits them by name.
     let base_options = base.remove("options");
     let mut table = table;
-    if let Some(keep) = table.get("inherit_options").cloned() {
-        let Some(names) = keep.as_array() else {
-            return Err(err(
-                file,
-                Some("inherit_options"),
-                text,
-                "must be a list of option names",
-            ));
-        };
-        let base_options = base_options
-            .as_ref()
-            .and_then(toml::Value::as_table)
-            .cloned()
-            .unwrap_or_default();
-        let mut kept = toml::Table::new();
-        for n in names {
-            let Some(n) = n.as_str() else {
-                return Err(err(
-                    file,
-                    Some("inherit_options"),
-                    text,
-                    "must be a list of option names",
-                ));
-            };
-            let Some(o) = base_options.get(n) else {
-                return Err(err(
-                    file,
-                    Some("inherit_options"),
-                    text,
-                    format!("`{name}` has no option `{n}`"),
-                ));
-            };
-            kept.insert(n.to_string(), o.clone());
-        }
-        if let Some(own) = table.get("options").and_then(toml::Value::as_table) {
-            for (k, v) in own {
-                kept.insert(k.clone(), v.clone());
-            }
-        }
+    if let Some(keep) = table.remove("inherit_options") {
+        let kept = inherit_options(file, text, &name, &keep, base_options.as_ref(), &table)?;
         table.insert("options".into(), toml::Value::Table(kept));
-        table.remove("inherit_options");
     }
     // The base's name stays unless this file sets its own.
     merge(&mut base, &table);
@@ -154,6 +104,51 @@ impl Variant {
     }
 }
 
+/// The options of a file that `extends` the built-in `base`: those of the
+/// base's options (`base_options`) it names in `inherit_options` (`keep`),
+/// then its own (in `table`), which replace inherited ones of the same name.
+///
+/// Errors: `keep` is not a list of names, or names an option the base has
+/// not.
+fn inherit_options(
+    file: &str,
+    text: &str,
+    base: &str,
+    keep: &toml::Value,
+    base_options: Option<&toml::Value>,
+    table: &toml::Table,
+) -> Result<toml::Table, VariantError> {
+    let bad = |what: String| err(file, Some("inherit_options"), text, what);
+    let Some(names) = keep.as_array() else {
+        return Err(bad("must be a list of option names".into()));
+    };
+    let base_options = base_options
+        .and_then(toml::Value::as_table)
+        .cloned()
+        .unwrap_or_default();
+    let mut kept = toml::Table::new();
+    for n in names {
+        let Some(n) = n.as_str() else {
+            return Err(bad("must be a list of option names".into()));
+        };
+        let Some(o) = base_options.get(n) else {
+            return Err(bad(format!("`{base}` has no option `{n}`")));
+        };
+        kept.insert(n.to_string(), o.clone());
+    }
+    if let Some(own) = table.get("options").and_then(toml::Value::as_table) {
+        for (k, v) in own {
+            kept.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(kept)
+}
+
+/// Loads the variant file `file` (TOML `text`) with the option `choices`
+/// (name, value) in force: its `extends` chain, its options, its schema,
+/// then [`build`].
+///
+/// Errors: the first found, with file, line and key where known.
 pub(super) fn load(
     file: &str,
     text: &str,
@@ -161,28 +156,30 @@ pub(super) fn load(
 ) -> Result<Variant, VariantError> {
     let mut table = resolve(file, text, 0)?;
     let (options, chosen) = apply_options(file, text, &mut table, choices)?;
-    let spec: VariantFile = toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| err(file, None, text, e.message().trim().to_string()))?;
+    let spec: VariantFile = from_schema(file, text, toml::Value::Table(table))?;
     build(file, text, spec, options, chosen)
 }
 
 /// The options offered and the values in force.
 type OptionsInForce = (Vec<VariantOption>, Vec<(String, String)>);
 
+/// Reads `options` of the merged `table` and applies `choices` (the last
+/// of a name wins) and the defaults of the options not chosen.
+///
+/// Errors: a choice of an option the variant has not, a bad option table,
+/// a value the option has not.
 fn apply_options(
     file: &str,
     text: &str,
     table: &mut toml::Table,
     choices: &[(String, String)],
 ) -> Result<OptionsInForce, VariantError> {
-    let specs: std::collections::BTreeMap<String, super::schema::OptionSpec> =
-        match table.get("options") {
-            Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
-                err(file, Some("options"), text, e.message().trim().to_string())
-            })?,
-            None => Default::default(),
-        };
+    let specs: std::collections::BTreeMap<String, OptionSpec> = match table.get("options") {
+        Some(v) => v.clone().try_into().map_err(|e: toml::de::Error| {
+            err(file, Some("options"), text, e.message().trim().to_string())
+        })?,
+        None => Default::default(),
+    };
     let options: Vec<VariantOption> = specs
         .iter()
         .map(|(name, s)| VariantOption {
@@ -215,42 +212,51 @@ fn apply_options(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
             .unwrap_or_else(|| s.default.clone());
-        if let Some(param) = &s.param {
-            let n: i64 = value.parse().map_err(|_| VariantError {
-                file: file.to_string(),
-                line: None,
-                key: Some(format!("options.{name}")),
-                what: format!("option `{name}` takes a whole number, not `{value}`"),
-            })?;
-            if n < 0 {
-                return Err(VariantError {
-                    file: file.to_string(),
-                    line: None,
-                    key: Some(format!("options.{name}")),
-                    what: format!("option `{name}` must not be negative"),
-                });
-            }
-            set_dotted(table, param, toml::Value::Integer(n));
-        } else {
-            let Some(patch) = s.values.get(&value) else {
-                let vals: Vec<&str> = s.values.keys().map(String::as_str).collect();
-                return Err(VariantError {
-                    file: file.to_string(),
-                    line: None,
-                    key: Some(format!("options.{name}")),
-                    what: format!(
-                        "option `{name}` has no value `{value}`; values: {}",
-                        vals.join(", ")
-                    ),
-                });
-            };
-            merge(table, patch);
-        }
+        apply_option(table, name, s, &value).map_err(|what| VariantError {
+            file: file.to_string(),
+            line: None,
+            key: Some(format!("options.{name}")),
+            what,
+        })?;
         chosen.push((name.clone(), value));
     }
     Ok((options, chosen))
 }
 
+/// Applies `value` of the option `name` (`s`) to `table`: writes the number
+/// to its `param` key, or merges the value's patch.
+///
+/// Errors (what is wrong): a numeric option given no whole number or a
+/// negative one, a value the option has not.
+fn apply_option(
+    table: &mut toml::Table,
+    name: &str,
+    s: &OptionSpec,
+    value: &str,
+) -> Result<(), String> {
+    if let Some(param) = &s.param {
+        let n: i64 = value
+            .parse()
+            .map_err(|_| format!("option `{name}` takes a whole number, not `{value}`"))?;
+        if n < 0 {
+            return Err(format!("option `{name}` must not be negative"));
+        }
+        set_dotted(table, param, toml::Value::Integer(n));
+    } else {
+        let Some(patch) = s.values.get(value) else {
+            let vals: Vec<&str> = s.values.keys().map(String::as_str).collect();
+            return Err(format!(
+                "option `{name}` has no value `{value}`; values: {}",
+                vals.join(", ")
+            ));
+        };
+        merge(table, patch);
+    }
+    Ok(())
+}
+
+/// Sets the dotted `key` of `table` to `value`, making the tables on the
+/// way (and replacing any non-table there).
 fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
     let mut parts: Vec<&str> = key.split('.').collect();
     let last = parts.pop().unwrap_or(key);
@@ -267,6 +273,11 @@ fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
     t.insert(last.to_string(), value);
 }
 
+/// Compiles the merged file `spec` into a variant offering `options`, with
+/// `chosen` in force.
+///
+/// Errors: the first step's error, naming the key; a start position that
+/// is no position.
 fn build(
     file: &str,
     text: &str,
@@ -274,929 +285,50 @@ fn build(
     options: Vec<VariantOption>,
     chosen: Vec<(String, String)>,
 ) -> Result<Variant, VariantError> {
-    let e = |key: &str, what: String| err(file, Some(key), text, what);
-    // Pieces, in file order.
-    let mut keys = Vec::new();
-    let mut specs: Vec<PieceSpec> = Vec::new();
-    let mut pieces = spec.pieces.clone();
-    if let Some(turns) = spec.special.delayed_promotion.as_ref().map(|d| d.turns) {
-        delay_promotions(&mut pieces, turns).map_err(|w| e("special.delayed_promotion", w))?;
-    }
-    for (k, v) in &pieces {
-        let s: PieceSpec = v
-            .clone()
-            .try_into()
-            .map_err(|er: toml::de::Error| e(&format!("pieces.{k}"), er.message().trim().into()))?;
-        keys.push(k.clone());
-        specs.push(s);
-    }
-    if specs.is_empty() {
-        return Err(e("pieces", "a variant needs at least one piece".into()));
-    }
-    if specs.len() > 126 {
-        return Err(e("pieces", "at most 126 piece types".into()));
-    }
-    let index = |k: &str| keys.iter().position(|x| x == k).map(|i| i as PieceType);
-    let mut infos: Vec<PieceInfo> = Vec::new();
-    let mut paths = Vec::new();
-    for (i, s) in specs.iter().enumerate() {
-        let key = &keys[i];
-        let p =
-            betza::parse(&s.betza).map_err(|b| e(&format!("pieces.{key}.betza"), b.to_string()))?;
-        paths.push(p);
-        let mut promotes_to = Vec::new();
-        for t in &s.promotes_to {
-            promotes_to.push(index(t).ok_or_else(|| {
-                e(
-                    &format!("pieces.{key}.promotes_to"),
-                    format!("no piece `{t}`"),
-                )
-            })?);
-        }
-        let promoted =
-            match &s.promoted {
-                Some(t) => Some(index(t).ok_or_else(|| {
-                    e(&format!("pieces.{key}.promoted"), format!("no piece `{t}`"))
-                })?),
-                None => None,
-            };
-        if let Some(l) = &s.letter
-            && (l.is_empty()
-                || l.starts_with('+')
-                || l.chars().next().is_some_and(|c| !c.is_ascii_uppercase()))
-        {
-            return Err(e(
-                &format!("pieces.{key}.letter"),
-                format!("`{l}` must start with an upper-case letter"),
-            ));
-        }
-        infos.push(PieceInfo {
-            key: key.clone(),
-            name: s.name.clone(),
-            id: s
-                .id
-                .clone()
-                .or_else(|| s.letter.clone())
-                .unwrap_or_default(),
-            kanji: s.kanji.clone().unwrap_or_default(),
-            token: s.letter.clone().unwrap_or_default(),
-            betza: s.betza.clone(),
-            royal: s.royal,
-            value: s.value.unwrap_or(0),
-            promotes_to,
-            promoted,
-            demoted: None,
-            pawn: s.pawn,
-            immune: s.immune,
-            ripens_to: match &s.ripens_to {
-                Some(t) => Some(index(t).ok_or_else(|| {
-                    e(
-                        &format!("pieces.{key}.ripens_to"),
-                        format!("no piece `{t}`"),
-                    )
-                })?),
-                None => None,
-            },
-            description: s.description.clone(),
-        });
-    }
-    for i in 0..infos.len() {
-        if let Some(p) = infos[i].promoted {
-            if infos[p as usize].demoted.is_some() || infos[p as usize].promoted.is_some() {
-                return Err(e(
-                    &format!("pieces.{}.promoted", infos[i].key),
-                    format!(
-                        "`{}` is already a promoted form or promotes itself",
-                        infos[p as usize].key
-                    ),
-                ));
-            }
-            infos[p as usize].demoted = Some(i as PieceType);
-        }
-    }
-    for i in 0..infos.len() {
-        if let Some(d) = infos[i].demoted {
-            if !infos[i].token.is_empty() {
-                return Err(e(
-                    &format!("pieces.{}.letter", infos[i].key),
-                    "a promoted form is written `+` and its base piece's letter; give it no letter"
-                        .into(),
-                ));
-            }
-            let base = infos[d as usize].token.clone();
-            infos[i].token = format!("+{base}");
-            if infos[i].id.is_empty() {
-                infos[i].id = format!("+{}", infos[d as usize].id);
-            }
-        } else if infos[i].token.is_empty() {
-            return Err(e(
-                &format!("pieces.{}", infos[i].key),
-                "needs a `letter` (only promoted forms go without)".into(),
-            ));
-        }
-    }
-    let mut tokens: Vec<(String, Piece)> = Vec::new();
-    for (i, p) in infos.iter().enumerate() {
-        for side in Side::BOTH {
-            let t = if side == Side::First {
-                p.token.clone()
-            } else {
-                p.token.to_lowercase()
-            };
-            if tokens.iter().any(|(x, _)| *x == t) {
-                return Err(e(
-                    &format!("pieces.{}.letter", p.key),
-                    format!("token `{t}` is used twice"),
-                ));
-            }
-            tokens.push((t, Piece::new(i as PieceType, side)));
-        }
-    }
-    tokens.sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
-
-    // Geometry: the guard band covers the longest single leap.
-    let reach = paths
-        .iter()
-        .flat_map(|ps| ps.iter())
-        .flat_map(|p| p.legs.iter())
-        .map(|l| l.vector.0.abs().max(l.vector.1.abs()) as u8)
-        .max()
-        .unwrap_or(1);
-    let geometry = Geometry::new(
-        spec.board.files,
-        spec.board.ranks,
-        reach.max(2),
-        &spec.board.holes,
-        spec.board.file_names.as_deref(),
-    )
-    .map_err(|g| e("board", g.to_string()))?;
-    if geometry.squares().next().is_none() {
-        return Err(e("board.holes", "the board has no squares left".into()));
-    }
-    let sq = |key: &str, name: &str| {
-        geometry
-            .parse_square(name)
-            .ok_or_else(|| e(key, format!("`{name}` is not a square of this board")))
+    let mut types = pieces::read(file, text, &spec)?;
+    let geometry = geometry(file, text, &spec.board, pieces::reach(&types.paths))?;
+    let movesets = pieces::movesets(file, text, &types, &geometry)?;
+    let fen = rules::fen_rules(&spec.fen);
+    let ctx = Context {
+        file,
+        text,
+        geometry: &geometry,
+        pieces: &types.infos,
+        movesets: &movesets,
+        fen: &fen,
     };
-
-    let mut movesets = Vec::new();
-    for (i, p) in paths.iter().enumerate() {
-        let key = format!("pieces.{}.betza", keys[i]);
-        let a = Moveset::compile(p, Side::First, &geometry).map_err(|w| e(&key, w))?;
-        let b = Moveset::compile(p, Side::Second, &geometry).map_err(|w| e(&key, w))?;
-        movesets.push([a, b]);
-    }
-
-    // Start position placement, for initial squares.
-    let board_text = spec.fen.start.split_whitespace().next().unwrap_or("");
-    let placement = fen::parse_board(&geometry, &tokens, board_text)
-        .map_err(|f| e("fen.start", f.to_string()))?;
-    let n = geometry.compact_len();
-    let mut initial = vec![[vec![false; n], vec![false; n]]; infos.len()];
-    for (sqr, pc) in &placement {
-        initial[pc.kind() as usize][pc.side().index()][geometry.compact(*sqr)] = true;
-    }
-    for (i, s) in specs.iter().enumerate() {
-        if let Some(list) = &s.initial_squares {
-            initial[i] = [vec![false; n], vec![false; n]];
-            for name in list {
-                let q = sq(&format!("pieces.{}.initial_squares", keys[i]), name)?;
-                let (f, r) = (geometry.file(q) as i32, geometry.rank(q) as i32);
-                initial[i][0][geometry.compact(q)] = true;
-                if let Some(m) = geometry.square(
-                    geometry.files() as i32 - 1 - f,
-                    geometry.ranks() as i32 - 1 - r,
-                ) && s.initial_squares_second.is_none()
-                {
-                    initial[i][1][geometry.compact(m)] = true;
-                }
-            }
-        }
-        if let Some(list) = &s.initial_squares_second {
-            initial[i][1] = vec![false; n];
-            for name in list {
-                let q = sq(&format!("pieces.{}.initial_squares_second", keys[i]), name)?;
-                initial[i][1][geometry.compact(q)] = true;
-            }
-        }
-    }
-    let dead = dead_squares(&geometry, &movesets);
-
-    // Promotion.
-    let pr = &spec.promotion;
-    let shogi = match pr.style.as_deref() {
-        None | Some("chess") => false,
-        Some("shogi") => true,
-        Some(o) => {
-            return Err(e(
-                "promotion.style",
-                format!("`{o}`: expected `chess` or `shogi`"),
-            ));
-        }
-    };
-    let when = match pr.when.as_deref() {
-        None | Some("start-or-end") => PromotionWhen::StartOrEnd,
-        Some("end") => PromotionWhen::End,
-        Some("chu") => PromotionWhen::Chu,
-        Some(o) => {
-            return Err(e(
-                "promotion.when",
-                format!("`{o}`: expected `start-or-end`, `end` or `chu`"),
-            ));
-        }
-    };
-    if pr.zone > geometry.ranks() as u32 {
-        return Err(e("promotion.zone", "deeper than the board".into()));
-    }
-    let mut relief = vec![false; infos.len()];
-    for r in &pr.relief {
-        let i = index(r).ok_or_else(|| e("promotion.relief", format!("no piece `{r}`")))?;
-        relief[i as usize] = true;
-    }
-    let promotion = Promotion {
-        zone: pr.zone as u8,
-        shogi,
-        when,
-        forced_if_dead: pr.forced_if_dead,
-        relief,
-        silent: pr.silent,
-    };
-
-    // Rules.
-    let r = &spec.rules;
-    let royal_safety = match r.check.as_deref() {
-        None | Some("royal-safety") => true,
-        Some("none") => false,
-        Some(o) => {
-            return Err(e(
-                "rules.check",
-                format!("`{o}`: expected `royal-safety` or `none`"),
-            ));
-        }
-    };
-    let verdict = |key: &str, v: Option<&str>, default: Verdict| match v {
-        None => Ok(default),
-        Some("loss") => Ok(Verdict::Loss),
-        Some("draw") => Ok(Verdict::Draw),
-        Some("win") => Ok(Verdict::Win),
-        Some(o) => Err(e(key, format!("`{o}`: expected `loss`, `draw` or `win`"))),
-    };
-    let stalemate = verdict("rules.stalemate", r.stalemate.as_deref(), Verdict::Draw)?;
-    let bare_king = match r.bare_king.as_deref() {
-        None | Some("none") => BareKing::None,
-        Some("shatranj") => BareKing::Shatranj,
-        Some("draw") => BareKing::Draw,
-        Some("shogi") => BareKing::Shogi,
-        Some(o) => {
-            return Err(e(
-                "rules.bare_king",
-                format!("`{o}`: expected `none`, `shatranj`, `draw` or `shogi`"),
-            ));
-        }
-    };
-    let mut bare_king_uncounted = vec![false; infos.len()];
-    for k in &r.bare_king_uncounted {
-        let i =
-            index(k).ok_or_else(|| e("rules.bare_king_uncounted", format!("no piece `{k}`")))?;
-        bare_king_uncounted[i as usize] = true;
-    }
-    let castling = match &r.castling {
-        Some(c) if c.enabled => {
-            let k1 = sq("rules.castling.king", &c.king)?;
-            let mirror = |s: Square| {
-                geometry
-                    .square(
-                        geometry.file(s) as i32,
-                        geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
-                    )
-                    .ok_or_else(|| e("rules.castling", "the mirror square does not exist".into()))
-            };
-            let k2 = match &c.king_second {
-                Some(n) => sq("rules.castling.king_second", n)?,
-                None => mirror(k1)?,
-            };
-            let r1 = [
-                sq("rules.castling.rooks", &c.rooks[0])?,
-                sq("rules.castling.rooks", &c.rooks[1])?,
-            ];
-            let r2 = match &c.rooks_second {
-                Some(rs) => [
-                    sq("rules.castling.rooks_second", &rs[0])?,
-                    sq("rules.castling.rooks_second", &rs[1])?,
-                ],
-                None => [mirror(r1[0])?, mirror(r1[1])?],
-            };
-            if c.distances.is_empty() || c.distances.iter().any(|&d| !(1..=8).contains(&d)) {
-                return Err(e(
-                    "rules.castling.distances",
-                    "give distances from 1 to 8".into(),
-                ));
-            }
-            // Every castling move must land King and Rook on squares.
-            for (k, rooks) in [(k1, r1), (k2, r2)] {
-                for rook in rooks {
-                    let (kf, rf, rank) = (
-                        geometry.file(k) as i32,
-                        geometry.file(rook) as i32,
-                        geometry.rank(k) as i32,
-                    );
-                    if geometry.rank(rook) as i32 != rank || kf == rf {
-                        return Err(e(
-                            "rules.castling.rooks",
-                            "each Rook must stand on its King's rank".into(),
-                        ));
-                    }
-                    let dir = if rf > kf { 1 } else { -1 };
-                    for &d in &c.distances {
-                        let kt = kf + dir * d as i32;
-                        if (rf - kt) * dir <= 0 {
-                            continue;
-                        }
-                        if geometry.square(kt, rank).is_none()
-                            || geometry.square(kt - dir, rank).is_none()
-                        {
-                            return Err(e(
-                                "rules.castling.distances",
-                                format!("castling by {d} would leave the board"),
-                            ));
-                        }
-                    }
-                }
-            }
-            Some(CastleRule {
-                king: [k1, k2],
-                rooks: [r1, r2],
-                distances: c.distances.iter().map(|&d| d as u8).collect(),
-            })
-        }
-        _ => None,
-    };
-    let royals_counted_before_move = match r.royal_count.as_deref() {
-        None | Some("after-move") => false,
-        Some("before-move") => true,
-        Some(o) => {
-            return Err(e(
-                "rules.royal_count",
-                format!("`{o}`: expected `after-move` or `before-move`"),
-            ));
-        }
-    };
-    let rules = Rules {
-        royal_safety,
-        royals_counted_before_move,
-        stalemate,
-        bare_king,
-        bare_king_uncounted,
-        repetition: r.repetition,
-        perpetual_check_loses: r.perpetual_check_loses,
-        repetition_forbidden: r.repetition_forbidden,
-        move_rule: r.move_rule,
-        max_plies: r.max_plies,
-        en_passant: r.en_passant,
-        castling,
-        insufficient_material: {
-            let mut m = 0u128;
-            for k in &r.insufficient_material {
-                let i = index(k)
-                    .ok_or_else(|| e("rules.insufficient_material", format!("no piece `{k}`")))?;
-                m |= 1u128 << i;
-            }
-            m
-        },
-    };
-
-    // FEN conventions.
-    let mut fields = Vec::new();
-    for f in &spec.fen.fields {
-        fields.push(match f.as_str() {
-            "castling" => FenField::Castling,
-            "ep" => FenField::EnPassant,
-            "halfmove" => FenField::Halfmove,
-            "fullmove" => FenField::Fullmove,
-            "swap" => FenField::Swap,
-            "frozen" => FenField::Frozen,
-            o => {
-                return Err(e(
-                    "fen.fields",
-                    format!(
-                        "`{o}`: expected `castling`, `ep`, `frozen`, `halfmove`, `fullmove` or `swap`"
-                    ),
-                ));
-            }
-        });
-    }
-    let fen_rules = FenRules {
-        side_letters: spec.fen.side_letters.clone(),
-        xboard_side_letters: spec.fen.xboard_side_letters.clone(),
-        fields,
-    };
-
-    // Special modules.
-    let compulsory_opening = match &spec.special.compulsory_opening {
-        None => None,
-        Some(c) => {
-            let mut first = Vec::new();
-            let mut second = Vec::new();
-            for m in &c.moves {
-                let key = "special.compulsory_opening.moves";
-                let (a, used) = geometry
-                    .parse_square_prefix(m)
-                    .ok_or_else(|| e(key, format!("`{m}` is not a move")))?;
-                let b = sq(key, &m[used..])?;
-                let mir = |s: Square| {
-                    geometry
-                        .square(
-                            geometry.file(s) as i32,
-                            geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
-                        )
-                        .ok_or_else(|| e(key, "the mirror square does not exist".into()))
-                };
-                first.push((a, b));
-                second.push((mir(a)?, mir(b)?));
-            }
-            Some(CompulsoryOpening {
-                moves: [first, second],
-            })
-        }
-    };
-    let delayed_promotion = spec.special.delayed_promotion.as_ref().map(|d| d.turns);
-    let lion_trading = match &spec.special.lion_trading {
-        None => None,
-        Some(l) => {
-            let mask = |key: &str, list: &[String]| -> Result<u128, VariantError> {
-                let mut m = 0u128;
-                for k in list {
-                    let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
-                    m |= 1u128 << i;
-                }
-                Ok(m)
-            };
-            let lions = mask("special.lion_trading.lions", &l.lions)?;
-            let pawn_like = mask("special.lion_trading.pawn_like", &l.pawn_like)?;
-            let protection = match l.protection.as_str() {
-                "jcsa" => Protection::Jcsa,
-                "recapture" => Protection::Recapture,
-                o => {
-                    return Err(e(
-                        "special.lion_trading.protection",
-                        format!("`{o}`: expected `jcsa` or `recapture`"),
-                    ));
-                }
-            };
-            let counterstrike = match l.counterstrike.as_str() {
-                "strict" => Some(CounterStrike::Strict),
-                "okazaki" => Some(CounterStrike::Okazaki),
-                "everywhere" => Some(CounterStrike::Everywhere),
-                "final-square-only" => Some(CounterStrike::FinalSquareOnly),
-                "off" => None,
-                o => {
-                    return Err(e(
-                        "special.lion_trading.counterstrike",
-                        format!(
-                            "`{o}`: expected `strict`, `okazaki`, `everywhere`, \
-                             `final-square-only` or `off`"
-                        ),
-                    ));
-                }
-            };
-            match l.mode.as_str() {
-                "modern" => Some(LionTrading {
-                    lions,
-                    pawn_like,
-                    bridge: true,
-                    protection,
-                    counterstrike,
-                }),
-                "seed" => Some(LionTrading {
-                    lions,
-                    pawn_like,
-                    bridge: false,
-                    protection: Protection::Recapture,
-                    counterstrike: None,
-                }),
-                "off" => None,
-                o => {
-                    return Err(e(
-                        "special.lion_trading.mode",
-                        format!("`{o}`: expected `modern`, `seed` or `off`"),
-                    ));
-                }
-            }
-        }
-    };
-
-    let bodyguard = match &spec.special.bodyguard {
-        None => None,
-        Some(b) => {
-            let key = "special.bodyguard";
-            let mask = |list: &[String]| -> Result<u128, VariantError> {
-                let mut m = 0u128;
-                for k in list {
-                    let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
-                    m |= 1u128 << i;
-                }
-                Ok(m)
-            };
-            let guards = mask(&b.guards)?;
-            let immune = mask(&b.immune)?;
-            let affects = match b.affects.as_str() {
-                "enemy" => Affects::Enemy,
-                "all" => Affects::All,
-                o => {
-                    return Err(e(
-                        "special.bodyguard.affects",
-                        format!("`{o}`: expected `enemy` or `all`"),
-                    ));
-                }
-            };
-            let stop = match b.zone.as_str() {
-                "stop-and-step" => true,
-                "step-only" => false,
-                o => {
-                    return Err(e(
-                        "special.bodyguard.zone",
-                        format!("`{o}`: expected `stop-and-step` or `step-only`"),
-                    ));
-                }
-            };
-            // Zones bound leaps and slides; hops and multi-leg moves are not built for them.
-            if let Some(i) = (0..movesets.len()).find(|&i| {
-                immune & (1u128 << i) == 0
-                    && movesets[i]
-                        .iter()
-                        .any(|m| !m.hops.is_empty() || !m.multi.is_empty())
-            }) {
-                return Err(e(
-                    key,
-                    format!(
-                        "piece `{}` hops or moves in several legs: zones restrict only leapers and sliders; make it immune",
-                        keys[i]
-                    ),
-                ));
-            }
-            let mut neighbours = [0i16; 8];
-            let mut k = 0;
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    if (dx, dy) != (0, 0) {
-                        neighbours[k] = geometry.offset(dx, dy);
-                        k += 1;
-                    }
-                }
-            }
-            Some(Bodyguard {
-                guards,
-                immune,
-                affects,
-                stop,
-                neighbours,
-            })
-        }
-    };
-    let checker = match &spec.special.checker {
-        None => None,
-        Some(c) => {
-            let key = "special.checker.piece";
-            let kind = index(&c.piece).ok_or_else(|| e(key, format!("no piece `{}`", c.piece)))?;
-            if geometry.compact_len() > 128 {
-                return Err(e(
-                    key,
-                    "Checkers need a board of at most 128 squares".into(),
-                ));
-            }
-            let mut offsets = [0i16; 8];
-            for (o, &(dx, dy)) in offsets.iter_mut().zip(DIRECTIONS.iter()) {
-                *o = geometry.offset(i32::from(dx), i32::from(dy));
-            }
-            Some(CheckerRules {
-                kind,
-                offsets,
-                duty_first_capture: c.duty_first_capture,
-                force_geometric: c.force_geometric,
-                force_after_capture_only: c.force_after_capture_only,
-                jumps_any_order: c.jumps_any_order,
-                revisit_allowed: c.revisit_allowed,
-                remove_at_end: c.remove_at_end,
-                ep_any_step: c.ep_any_step,
-                check_single_jump: c.check_single_jump,
-            })
-        }
-    };
-    let dynamic_scoring = match &spec.special.dynamic_scoring {
-        None => None,
-        Some(d) => {
-            let schedule = match d.schedule.as_deref() {
-                None | Some("classic") => Schedule::Classic,
-                Some("simple") => Schedule::Simple,
-                Some("tiebreaker") => Schedule::Tiebreaker,
-                Some(o) => {
-                    return Err(e(
-                        "special.dynamic_scoring.schedule",
-                        format!("`{o}`: expected `classic`, `simple` or `tiebreaker`"),
-                    ));
-                }
-            };
-            let bare_king = match d.bare_king.as_deref() {
-                None | Some("claimed") => BareKingRule::Claimed,
-                Some("auto") => BareKingRule::Auto,
-                Some(o) => {
-                    return Err(e(
-                        "special.dynamic_scoring.bare_king",
-                        format!("`{o}`: expected `claimed` or `auto`"),
-                    ));
-                }
-            };
-            Some(DynamicScoring {
-                schedule,
-                bare_king,
-                perpetual_checks: d.perpetual_checks,
-            })
-        }
-    };
-    let type_mask = |key: &str, list: &[String]| -> Result<u128, VariantError> {
-        let mut m = 0u128;
-        for k in list {
-            let i = index(k).ok_or_else(|| e(key, format!("no piece `{k}`")))?;
-            m |= 1u128 << i;
-        }
-        Ok(m)
-    };
-    let reflect = |s: Square| {
-        geometry.square(
-            geometry.files() as i32 - 1 - geometry.file(s) as i32,
-            geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
-        )
-    };
-    let citadels = match &spec.special.citadel {
-        None => None,
-        Some(c) => {
-            let mut squares = Vec::new();
-            for (side, list) in [(Side::First, &c.first), (Side::Second, &c.second)] {
-                for name in list {
-                    let q = sq("special.citadel", name)?;
-                    if squares.iter().any(|&(s, _)| s == q) {
-                        return Err(e("special.citadel", format!("`{name}` is listed twice")));
-                    }
-                    squares.push((q, side));
-                }
-            }
-            let entry = match c.entry.as_str() {
-                "none" => Entry::None,
-                "draw" => Entry::Draw,
-                "draw-unless-swap" => Entry::DrawUnlessSwap,
-                o => {
-                    return Err(e(
-                        "special.citadel.entry",
-                        format!("`{o}`: expected `none`, `draw` or `draw-unless-swap`"),
-                    ));
-                }
-            };
-            Some(Citadels {
-                squares,
-                enter_own: type_mask("special.citadel.enter_own", &c.enter_own)?,
-                enter_enemy: type_mask("special.citadel.enter_enemy", &c.enter_enemy)?,
-                sanctuary: c.sanctuary,
-                entry,
-                swap_with: type_mask("special.citadel.swap_with", &c.swap_with)?,
-            })
-        }
-    };
-    let immune = infos
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.immune)
-        .fold(0u128, |m, (i, _)| m | 1u128 << i);
-    let royal_mask = infos
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.royal)
-        .fold(0u128, |m, (i, _)| m | 1u128 << i);
-    let pawn_of_pawns = match &spec.special.pawn_of_pawns {
-        None => None,
-        Some(p) => {
-            let key = "special.pawn_of_pawns";
-            let ty = |k: &str| index(k).ok_or_else(|| e(key, format!("no piece `{k}`")));
-            let three = match p.stages {
-                2 => false,
-                3 => true,
-                n => {
-                    return Err(e(
-                        "special.pawn_of_pawns.stages",
-                        format!("{n}: expected 2 or 3"),
-                    ));
-                }
-            };
-            let waiting = p.waiting.as_deref().filter(|_| three).map(ty).transpose()?;
-            let transferred = p
-                .transferred
-                .as_deref()
-                .filter(|_| three)
-                .map(ty)
-                .transpose()?;
-            let transfer = match p.transfer.as_ref().filter(|_| three) {
-                Some(name) => {
-                    let t = sq("special.pawn_of_pawns.transfer", name)?;
-                    let r = reflect(t).ok_or_else(|| {
-                        e(
-                            "special.pawn_of_pawns.transfer",
-                            "the reflected square does not exist".into(),
-                        )
-                    })?;
-                    [t, r]
-                }
-                None => [Square::NONE; 2],
-            };
-            if three && (waiting.is_none() || transferred.is_none() || !transfer[0].is_some()) {
-                return Err(e(
-                    key,
-                    "three stages need `waiting`, `transferred` and `transfer`".into(),
-                ));
-            }
-            let relocation = match p.relocation.as_str() {
-                "any" => Relocation::Any,
-                "enemy" => Relocation::Enemy,
-                o => {
-                    return Err(e(
-                        "special.pawn_of_pawns.relocation",
-                        format!("`{o}`: expected `any` or `enemy`"),
-                    ));
-                }
-            };
-            Some(PawnOfPawns {
-                parked: ty(&p.parked)?,
-                relocated: ty(&p.relocated)?,
-                waiting,
-                transferred,
-                transfer,
-                relocation,
-                untouchable: royal_mask | immune,
-            })
-        }
-    };
-    let king_swap = match &spec.special.king_swap {
-        None => None,
-        Some(k) => {
-            let trigger = match k.trigger.as_str() {
-                "check-or-stalemate" => Trigger::CheckOrStalemate,
-                "mated-only" => Trigger::MatedOnly,
-                "check-only" => Trigger::CheckOnly,
-                o => {
-                    return Err(e(
-                        "special.king_swap.trigger",
-                        format!(
-                            "`{o}`: expected `check-or-stalemate`, `mated-only` or `check-only`"
-                        ),
-                    ));
-                }
-            };
-            Some(KingSwap {
-                king: index(&k.king)
-                    .ok_or_else(|| e("special.king_swap.king", format!("no piece `{}`", k.king)))?,
-                not_with: type_mask("special.king_swap.not_with", &k.not_with)?,
-                trigger,
-            })
-        }
-    };
-    if king_swap.is_some() && !fen_rules.fields.contains(&FenField::Swap) {
-        return Err(e(
-            "fen.fields",
-            "the King swap needs a `swap` field for its rights".into(),
-        ));
-    }
-    let restricts = citadels.is_some() || immune != 0 || pawn_of_pawns.is_some();
-    let capture_promotion = match &spec.special.capture_promotion {
-        None => None,
-        Some(c) => Some(capture_promotion(c, &infos, &index).map_err(|(k, w)| e(&k, w))?),
-    };
-    let hostile_promotion = match &spec.special.hostile_promotion {
-        None => None,
-        Some(h) => {
-            let mut hostile = 0u128;
-            for k in &h.pieces {
-                let i = index(k).ok_or_else(|| {
-                    e(
-                        "special.hostile_promotion.pieces",
-                        format!("no piece `{k}`"),
-                    )
-                })?;
-                hostile |= 1u128 << i;
-            }
-            Some(HostilePromotion {
-                hostile,
-                freeze: h.freeze,
-                drop: h.drop,
-            })
-        }
-    };
-    let citadel_win = match &spec.special.citadel_win {
-        None => None,
-        Some(c) => {
-            let key = "special.citadel_win.squares";
-            let mut first = Vec::new();
-            let mut second = Vec::new();
-            for name in &c.squares {
-                let s = sq(key, name)?;
-                // The first player's citadels are the second player's enemy
-                // citadels; the point reflection gives the other pair.
-                let m = geometry
-                    .square(
-                        geometry.files() as i32 - 1 - geometry.file(s) as i32,
-                        geometry.ranks() as i32 - 1 - geometry.rank(s) as i32,
-                    )
-                    .ok_or_else(|| e(key, format!("the reflection of `{name}` is no square")))?;
-                second.push(s);
-                first.push(m);
-            }
-            Some(CitadelWin {
-                enemy_citadels: [first, second],
-            })
-        }
-    };
-
-    let material_points = match &spec.special.material_points {
-        None => None,
-        Some(m) => {
-            let key = "special.material_points";
-            let halves = |what: &str, x: f64| {
-                let h = x * 2.0;
-                if h < 0.0 || h.fract() != 0.0 || h > 1e6 {
-                    Err(e(
-                        &format!("{key}.{what}"),
-                        format!("{x}: points must be whole or half, not negative"),
-                    ))
-                } else {
-                    Ok(h as u32)
-                }
-            };
-            let mut per_type = vec![0u32; infos.len()];
-            for (k, &x) in &m.values {
-                let i = index(k)
-                    .ok_or_else(|| e(&format!("{key}.values"), format!("no piece `{k}`")))?;
-                per_type[i as usize] = halves("values", x)?;
-            }
-            Some(MaterialPoints {
-                halves: per_type,
-                second_bonus: halves("second_player", m.second_player)?,
-            })
-        }
-    };
-
-    // Values: the file's, or an estimate from mobility on an empty board.
-    for (i, info) in infos.iter_mut().enumerate() {
-        if info.value == 0 && !info.royal && specs[i].value.is_none() {
-            info.value = estimate_value(&geometry, &movesets[i][0]);
-        }
-    }
-
-    let zobrist = Zobrist::new(&geometry, infos.len());
-    let attacks = [
-        attack_tables(&movesets, Side::First),
-        attack_tables(&movesets, Side::Second),
-    ];
-    let any_promotion = infos
-        .iter()
-        .any(|p| !p.promotes_to.is_empty() || p.promoted.is_some());
-    let ripening = infos.iter().any(|p| p.ripens_to.is_some());
-    let has_royals = infos.iter().any(|p| p.royal);
+    let initial = pieces::initial_squares(&ctx, &types.specs, &types.tokens, &spec.fen.start)?;
+    let promotion = rules::promotion(&spec.promotion, &ctx)?;
+    let rules = rules::rules(&spec.rules, &ctx)?;
+    let specials = Specials::compile(&spec.special, &ctx)?;
+    let immune = ctx.types_where(|p| p.immune);
+    pieces::estimate_values(&mut types.infos, &types.specs, &geometry, &movesets);
+    let infos = types.infos;
     let core = Core {
+        dead: pieces::dead_squares(&geometry, &movesets),
+        zobrist: Zobrist::new(&geometry, infos.len()),
+        attacks: attacks::attack_tables(&movesets),
+        any_promotion: (infos.iter()).any(|p| !p.promotes_to.is_empty() || p.promoted.is_some()),
+        ripening: infos.iter().any(|p| p.ripens_to.is_some()),
+        has_royals: infos.iter().any(|p| p.royal),
         geometry,
         pieces: infos,
         movesets,
         initial,
-        dead,
         start_fen: spec.fen.start.clone(),
-        fen: fen_rules,
+        fen,
         promotion,
         rules,
-        delayed_promotion,
+        delayed_promotion: spec.special.delayed_promotion.as_ref().map(|d| d.turns),
         immune,
-        restricts,
-        zobrist,
-        attacks,
-        any_promotion,
-        ripening,
-        has_royals,
-        tokens,
-    };
-    let specials = Specials {
-        compulsory_opening,
-        lion_trading,
-        bodyguard,
-        checker,
-        dynamic_scoring,
-        citadels,
-        pawn_of_pawns,
-        king_swap,
-        capture_promotion,
-        hostile_promotion,
-        citadel_win,
-        material_points,
+        restricts: immune != 0 || specials.restrict_moves(),
+        tokens: types.tokens,
     };
     let variant = Variant {
-        name: spec.name.clone(),
-        title: spec.title.clone(),
-        description: spec.description.clone(),
-        rules_source: spec.rules_source.clone(),
+        name: spec.name,
+        title: spec.title,
+        description: spec.description,
+        rules_source: spec.rules_source,
         options,
         chosen,
         caps: super::Capabilities::conclude(&core, &specials),
@@ -1205,328 +337,35 @@ fn build(
     };
     // The start position must be a position.
     crate::position::Position::from_fen(std::sync::Arc::new(variant.clone()), &variant.start_fen)
-        .map_err(|f| e("fen.start", f.to_string()))?;
+        .map_err(|f| err(file, Some("fen.start"), text, f.to_string()))?;
     Ok(variant)
 }
 
-/// Compiles `[special.capture_promotion]` (rules/frolov-10x10.md 5.4-5.5);
-/// errors are (key, what).
-fn capture_promotion(
-    c: &super::schema::CapturePromotionSpec,
-    infos: &[PieceInfo],
-    index: &dyn Fn(&str) -> Option<PieceType>,
-) -> Result<CapturePromotion, (String, String)> {
-    let key = "special.capture_promotion";
-    let find = |k: &str, field: &str| {
-        index(k).ok_or_else(|| (format!("{key}.{field}"), format!("no piece `{k}`")))
-    };
-    let mut special = 0u128;
-    for k in &c.special {
-        special |= 1u128 << find(k, "special")?;
-    }
-    let royal: u128 = infos
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.royal)
-        .fold(0, |m, (i, _)| m | 1u128 << i);
-    if special & royal != 0 {
-        return Err((
-            format!("{key}.special"),
-            "a royal piece cannot be special".into(),
+/// The board of `[board]`, its guard band as wide as the longest single
+/// leap `reach` (at least 2).
+///
+/// Errors: a board the geometry cannot hold, holes that leave no square.
+fn geometry(
+    file: &str,
+    text: &str,
+    board: &BoardSpec,
+    reach: u8,
+) -> Result<Geometry, VariantError> {
+    let geometry = Geometry::new(
+        board.files,
+        board.ranks,
+        reach.max(2),
+        &board.holes,
+        board.file_names.as_deref(),
+    )
+    .map_err(|g| err(file, Some("board"), text, g.to_string()))?;
+    if geometry.squares().next().is_none() {
+        return Err(err(
+            file,
+            Some("board.holes"),
+            text,
+            "the board has no squares left",
         ));
     }
-    let all = if infos.len() >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << infos.len()) - 1
-    };
-    let mut compound = vec![None; infos.len()];
-    for (from, to) in &c.compounds {
-        let f = find(from, "compounds")?;
-        let t = find(to, "compounds")?;
-        compound[f as usize] = Some(t);
-    }
-    let bonus_compulsory = match c.bonus.as_str() {
-        "optional" => false,
-        "compulsory" => true,
-        o => {
-            return Err((
-                format!("{key}.bonus"),
-                format!("`{o}`: expected `optional` or `compulsory`"),
-            ));
-        }
-    };
-    let promotion_first = match c.last_rank.as_str() {
-        "compound-first" => false,
-        "promotion-first" => true,
-        o => {
-            return Err((
-                format!("{key}.last_rank"),
-                format!("`{o}`: expected `compound-first` or `promotion-first`"),
-            ));
-        }
-    };
-    let only_special_anytime = match c.only_special.as_str() {
-        "on-capture" => false,
-        "anytime" => true,
-        o => {
-            return Err((
-                format!("{key}.only_special"),
-                format!("`{o}`: expected `on-capture` or `anytime`"),
-            ));
-        }
-    };
-    Ok(CapturePromotion {
-        special,
-        ordinary: all & !special & !royal,
-        compound,
-        bonus_compulsory,
-        promotion_first,
-        only_special_anytime,
-    })
-}
-
-/// Albers' delayed promotion: each promotion choice of a pawn becomes a chain
-/// of `turns` immobile waiting pieces (`Q^^`, `Q^`) that ripen into the
-/// chosen piece one owner's turn at a time.
-fn delay_promotions(pieces: &mut toml::Table, turns: u32) -> Result<(), String> {
-    if !(1..=4).contains(&turns) {
-        return Err("turns must be 1 to 4".into());
-    }
-    let pawns: Vec<String> = pieces
-        .iter()
-        .filter(|(_, v)| v.get("pawn").and_then(|p| p.as_bool()) == Some(true))
-        .map(|(k, _)| k.clone())
-        .collect();
-    for pawn in pawns {
-        let targets: Vec<String> = pieces[&pawn]
-            .get("promotes_to")
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut waiting = Vec::new();
-        for t in &targets {
-            let target = pieces.get(t).ok_or_else(|| format!("no piece `{t}`"))?;
-            let letter = target
-                .get("letter")
-                .and_then(|l| l.as_str())
-                .unwrap_or("")
-                .to_string();
-            let name = target
-                .get("name")
-                .and_then(|l| l.as_str())
-                .unwrap_or(t)
-                .to_string();
-            for k in 1..=turns {
-                let mut w = toml::Table::new();
-                w.insert(
-                    "name".into(),
-                    format!("Pawn becoming {name} ({k} turns)").into(),
-                );
-                w.insert(
-                    "letter".into(),
-                    format!("{letter}{}", "^".repeat(k as usize)).into(),
-                );
-                w.insert("betza".into(), "".into());
-                w.insert("value".into(), toml::Value::Integer(100));
-                let next = if k == 1 {
-                    t.clone()
-                } else {
-                    format!("{t}-waiting-{}", k - 1)
-                };
-                w.insert("ripens_to".into(), next.into());
-                w.insert(
-                    "description".into(),
-                    format!("A Pawn on the last rank; it becomes a {name} after {k} more turns of its owner.").into(),
-                );
-                pieces.insert(format!("{t}-waiting-{k}"), toml::Value::Table(w));
-            }
-            waiting.push(toml::Value::String(format!("{t}-waiting-{turns}")));
-        }
-        if let Some(toml::Value::Table(p)) = pieces.get_mut(&pawn) {
-            p.insert("promotes_to".into(), toml::Value::Array(waiting));
-        }
-    }
-    Ok(())
-}
-
-/// Per type and side: squares from which the piece has no move at all on an
-/// otherwise empty board (a Pawn on the last rank, a Knight on the last two).
-fn dead_squares(geo: &Geometry, movesets: &[[Moveset; 2]]) -> Vec<[Vec<bool>; 2]> {
-    let n = geo.compact_len();
-    movesets
-        .iter()
-        .map(|ms| {
-            let mut out = [vec![false; n], vec![false; n]];
-            for side in Side::BOTH {
-                let m = &ms[side.index()];
-                for s in geo.squares() {
-                    let ok = |off: i16| geo.is_square(s.shift(off));
-                    let alive = m.leaps.iter().any(|l| ok(l.off))
-                        || m.rides.iter().any(|r| ok(r.off))
-                        || m.hops.iter().any(|h| ok(h.0.off))
-                        || m.multi.iter().any(|p| ok(p.0[0].off));
-                    out[side.index()][geo.compact(s)] = !alive;
-                }
-            }
-            out
-        })
-        .collect()
-}
-
-/// A rough value in centipawns from average mobility on an empty board.
-fn estimate_value(geo: &Geometry, m: &Moveset) -> i32 {
-    let mut total = 0usize;
-    let mut count = 0usize;
-    for s in geo.squares() {
-        count += 1;
-        total += m
-            .leaps
-            .iter()
-            .filter(|l| geo.is_square(s.shift(l.off)))
-            .count();
-        for r in m.rides.iter().chain(m.hops.iter().map(|h| &h.0)) {
-            let mut t = s.shift(r.off);
-            let mut k = 0;
-            while geo.is_square(t) && k < r.max {
-                total += 1;
-                k += 1;
-                t = t.shift(r.off);
-            }
-        }
-        total += m.multi.len() / 2;
-    }
-    if count == 0 {
-        return 100;
-    }
-    (35 * total / count).max(50) as i32
-}
-
-/// A two-leg path that is a bent rider: one step to an empty square, then a
-/// plain capturing slide that does not run back over the origin. Returns
-/// (first step, slide step, most slide steps).
-fn bent(legs: &[crate::piece::CompiledLeg]) -> Option<(i16, i16, u8)> {
-    let [a, b] = legs else { return None };
-    let plain_a = a.max == 1
-        && a.mode.to_empty
-        && !a.mode.capture
-        && !a.mode.hop_any
-        && !a.mode.cannon
-        && !a.mode.grasshopper;
-    let plain_b = b.mode.capture && !b.mode.hop_any && !b.mode.cannon && !b.mode.grasshopper;
-    // A slide back towards the origin could pass over it: leave that to the generator.
-    let back = (1..=b.max as i32).any(|j| j * b.off as i32 == -(a.off as i32));
-    (plain_a && plain_b && !back).then_some((a.off, b.off, b.max))
-}
-
-fn attack_tables(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
-    let mut t = AttackTables::default();
-    for (i, ms) in movesets.iter().enumerate() {
-        let bit = 1u128 << i;
-        let m = &ms[by.index()];
-        for l in &m.leaps {
-            if !l.capture {
-                continue;
-            }
-            if !l.lame.is_empty() || l.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t.leaps.iter_mut().find(|(o, _)| *o == -l.off) {
-                Some(e) => e.1 |= bit,
-                None => t.leaps.push((-l.off, bit)),
-            }
-        }
-        for r in &m.rides {
-            if !r.capture {
-                continue;
-            }
-            if r.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t.rides.iter_mut().find(|(o, _)| *o == -r.off) {
-                Some(e) => e.1.push((bit, r.min, r.max)),
-                None => t.rides.push((-r.off, vec![(bit, r.min, r.max)])),
-            }
-        }
-        for (h, grasshopper) in &m.hops {
-            if !h.capture {
-                continue;
-            }
-            if h.initial {
-                t.complex |= bit;
-                continue;
-            }
-            match t
-                .hops
-                .iter_mut()
-                .find(|x| x.0 == -h.off && x.2 == h.max && x.3 == *grasshopper)
-            {
-                Some(e) => e.1 |= bit,
-                None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
-            }
-        }
-        for (legs, initial) in &m.multi {
-            if !legs.iter().any(|l| l.mode.capture) {
-                continue;
-            }
-            if *initial {
-                t.complex |= bit;
-                continue;
-            }
-            if let Some((first, slide, max)) = bent(legs) {
-                match t
-                    .bents
-                    .iter_mut()
-                    .find(|x| x.0 == first && x.1 == slide && x.2 == max)
-                {
-                    Some(e) => e.3 |= bit,
-                    None => t.bents.push((first, slide, max, bit)),
-                }
-            } else if reversible(legs) {
-                let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
-                match t.multi.iter_mut().find(|(k, _)| *k == key) {
-                    Some(e) => e.1 |= bit,
-                    None => t.multi.push((key, bit)),
-                }
-            } else {
-                t.complex |= bit;
-            }
-        }
-    }
-    // Merge ride entries with the same reach into one mask.
-    for (_, v) in t.rides.iter_mut() {
-        let mut merged: Vec<RiderReach> = Vec::new();
-        for &(b, lo, hi) in v.iter() {
-            match merged.iter_mut().find(|e| e.1 == lo && e.2 == hi) {
-                Some(e) => e.0 |= b,
-                None => merged.push((b, lo, hi)),
-            }
-        }
-        *v = merged;
-    }
-    t
-}
-
-/// Can attacks along this multi-leg path be found by walking it backwards
-/// from the target ([`AttackTables::multi`])? Every leg but the last ends on
-/// an empty square (no capture, no hop), the last may capture, and every
-/// leg keeps moving the same way as the first (so no square is visited
-/// twice and the origin is never passed): the Giraffe, bent riders.
-fn reversible(legs: &[CompiledLeg]) -> bool {
-    let Some((_, lead)) = legs.split_last() else {
-        return false;
-    };
-    let first = legs[0].vector;
-    lead.iter()
-        .all(|l| l.mode.to_empty && !l.mode.capture && !l.mode.hop_any)
-        && legs.iter().all(|l| {
-            let dot = l.vector.0 as i32 * first.0 as i32 + l.vector.1 as i32 * first.1 as i32;
-            dot > 0
-        })
+    Ok(geometry)
 }

@@ -1,5 +1,6 @@
 //! Errors of variant loading, with the file, line and key they concern.
 
+use serde_path_to_error::Segment;
 use std::fmt;
 
 /// A variant file that could not be loaded.
@@ -77,14 +78,56 @@ pub(crate) fn find_line(text: &str, key: &str) -> Option<usize> {
     None
 }
 
+/// A [`VariantError`] for a TOML syntax error in `file`, whose text is
+/// `text`.
 pub(crate) fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> VariantError {
-    let line = e
-        .span()
-        .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
     VariantError {
         file: file.to_string(),
-        line,
+        line: e.span().map(|s| line_at(text, s.start)),
         key: None,
         what: e.message().trim().to_string(),
     }
+}
+
+/// Reads a `T` of the variant file's schema from `de` (the TOML `text` of
+/// `file`, or a table merged from it).
+///
+/// Errors: what serde found wrong (an unknown key, a missing one, a value
+/// of the wrong type, a choice not offered), with the dotted key where it
+/// was found and its line: where the error lies in `text` when `de` read
+/// `text`, else the key's line in `text`, if it is there.
+pub(crate) fn from_schema<'de, T, D>(file: &str, text: &str, de: D) -> Result<T, VariantError>
+where
+    T: serde::Deserialize<'de>,
+    D: serde::Deserializer<'de, Error = toml::de::Error>,
+{
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        // Array elements are named by their array's key, as in `find_line`.
+        let key: Vec<&str> = e
+            .path()
+            .iter()
+            .filter_map(|seg| match seg {
+                Segment::Map { key } => Some(key.as_str()),
+                Segment::Enum { variant } => Some(variant.as_str()),
+                Segment::Seq { .. } | Segment::Unknown => None,
+            })
+            .collect();
+        let key = (!key.is_empty()).then(|| key.join("."));
+        let inner = e.inner();
+        let line = match inner.span() {
+            Some(s) => Some(line_at(text, s.start)),
+            None => key.as_deref().and_then(|k| find_line(text, k)),
+        };
+        VariantError {
+            file: file.to_string(),
+            line,
+            key,
+            what: inner.message().trim().to_string(),
+        }
+    })
+}
+
+/// The 1-based line of byte `offset` of `text`.
+fn line_at(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
 }

@@ -5,10 +5,14 @@
 //! (`KEY=VALUE`, names as in the rule book) and return a checked, compiled
 //! variant, or a [`VariantError`] naming the file, line, key and problem.
 
+mod attacks;
 mod builtin;
 mod compile;
+pub mod context;
 pub mod core;
 pub mod error;
+mod pieces;
+mod rules;
 pub mod schema;
 pub mod tables;
 

@@ -6,6 +6,7 @@
 //! choosing `KEY=VALUE` merges `options.KEY.values.VALUE` over the table, or,
 //! for an option with `param`, sets that dotted key to the number given.
 
+use super::tables::{BareKing, FenField, PromotionWhen, Verdict};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -85,7 +86,7 @@ pub struct FenSpec {
     /// Fields after the side to move, in order: `castling`, `ep`,
     /// `halfmove`, `fullmove`, `swap`, `frozen`.
     #[serde(default)]
-    pub fields: Vec<String>,
+    pub fields: Vec<FenField>,
 }
 
 fn yes() -> bool {
@@ -160,14 +161,14 @@ pub struct PromotionSpec {
     /// Depth of the promotion zone in ranks, counted from the far end.
     #[serde(default)]
     pub zone: u32,
-    /// `chess` (compulsory on entering the zone, choice from `promotes_to`)
-    /// or `shogi` (optional, see `when`).
+    /// `chess` (default) or `shogi`.
     #[serde(default)]
-    pub style: Option<String>,
-    /// Shogi style: `start-or-end` (modern shogi), `end` (moves that end in
-    /// the zone), or `chu` (entering the zone, or capturing from inside it).
+    pub style: PromotionStyle,
+    /// Shogi style: `start-or-end` (default, modern shogi), `end` (moves
+    /// that end in the zone), or `chu` (entering the zone, or capturing
+    /// from inside it).
     #[serde(default)]
-    pub when: Option<String>,
+    pub when: PromotionWhen,
     /// Shogi style: promotion is compulsory where the unpromoted piece could
     /// never move again.
     #[serde(default)]
@@ -183,28 +184,41 @@ pub struct PromotionSpec {
     pub silent: bool,
 }
 
+/// `promotion.style`: how a piece promotes.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionStyle {
+    /// Compulsory on entering the zone, a choice from `promotes_to`.
+    #[default]
+    Chess,
+    /// Optional, to the piece's `promoted` form, `+` in move text; see
+    /// `promotion.when`.
+    Shogi,
+}
+
 /// `[rules]`
 #[derive(Deserialize, Debug, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RulesSpec {
-    /// `royal-safety` (a move may not leave the mover's only royal attacked)
-    /// or `none` (royals are captured like other pieces).
+    /// `royal-safety` (default: a move may not leave the mover's only
+    /// royal attacked) or `none` (royals are captured like other pieces).
     #[serde(default)]
-    pub check: Option<String>,
-    /// With royal safety: when royals are counted, `after-move` (rule
-    /// books) or `before-move` (Fairy-Stockfish: a Crown Prince made by the
-    /// move does not yet relieve a King in check).
+    pub check: Check,
+    /// With royal safety: when royals are counted, `after-move` (default,
+    /// rule books) or `before-move` (Fairy-Stockfish: a Crown Prince made
+    /// by the move does not yet relieve a King in check).
     #[serde(default)]
-    pub royal_count: Option<String>,
+    pub royal_count: RoyalCount,
     /// Result for the side to move with no legal move and not in check:
-    /// `loss`, `draw` or `win`.
+    /// `loss`, `draw` (default) or `win`.
     #[serde(default)]
-    pub stalemate: Option<String>,
-    /// `none`, `shatranj` (bared side loses unless it bares back at once),
-    /// `draw` (a bared King draws at once), `shogi` (Chu and Dai Shogi: a
-    /// single lone royal loses against a royal and a counted piece).
+    pub stalemate: Verdict,
+    /// `none` (default), `shatranj` (bared side loses unless it bares back
+    /// at once), `draw` (a bared King draws at once), `shogi` (Chu and Dai
+    /// Shogi: a single lone royal loses against a royal and a counted
+    /// piece).
     #[serde(default)]
-    pub bare_king: Option<String>,
+    pub bare_king: BareKing,
     /// With `bare_king = "shogi"`: piece keys that do not count as the
     /// opponent's further piece (Chu: unpromoted Pawn and Go-Between).
     #[serde(default)]
@@ -235,6 +249,28 @@ pub struct RulesSpec {
     /// Castling, if any.
     #[serde(default)]
     pub castling: Option<CastlingSpec>,
+}
+
+/// `rules.check`: what attacks on royals mean.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// A move may not leave the mover's only royal attacked.
+    #[default]
+    RoyalSafety,
+    /// Royals are captured like other pieces.
+    None,
+}
+
+/// `rules.royal_count`: when royals are counted for royal safety.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoyalCount {
+    /// After the move, as the rule books do.
+    #[default]
+    AfterMove,
+    /// Before the move, as Fairy-Stockfish does.
+    BeforeMove,
 }
 
 /// `[rules.castling]`
@@ -329,16 +365,27 @@ pub struct CitadelSpec {
     /// `none`, `draw` (the game ends drawn) or `draw-unless-swap` (drawn
     /// unless, in the same move, it trades places with a piece of
     /// `swap_with`).
-    #[serde(default = "none")]
-    pub entry: String,
+    #[serde(default)]
+    pub entry: CitadelEntry,
     /// With `draw-unless-swap`: piece keys the entering piece may trade
     /// places with.
     #[serde(default)]
     pub swap_with: Vec<String>,
 }
 
-fn none() -> String {
-    "none".to_string()
+/// `special.citadel.entry`: what entering the opponent's citadel does
+/// (rules/tamerlane.md 5.5).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CitadelEntry {
+    /// Nothing (default).
+    #[default]
+    None,
+    /// The game ends drawn.
+    Draw,
+    /// Drawn unless the entering piece trades places with a piece of
+    /// `swap_with` in the same move.
+    DrawUnlessSwap,
 }
 
 /// `[special.pawn_of_pawns]`: the stages of Tamerlane's pawn of pawns
@@ -371,16 +418,24 @@ pub struct PawnOfPawnsSpec {
     /// What the relocation square may hold besides nothing: `any` (any
     /// piece of either side but a royal or a parked pawn of pawns, removed;
     /// seed 003) or `enemy` (an enemy piece, captured; seed 000).
-    #[serde(default = "any")]
-    pub relocation: String,
+    #[serde(default)]
+    pub relocation: PawnRelocation,
 }
 
 fn three() -> u32 {
     3
 }
 
-fn any() -> String {
-    "any".to_string()
+/// `special.pawn_of_pawns.relocation`: what the relocation square may hold
+/// besides nothing (rules/tamerlane.md 5.2).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PawnRelocation {
+    /// Any piece but a royal or a parked pawn of pawns, removed (default).
+    #[default]
+    Any,
+    /// An enemy piece, captured.
+    Enemy,
 }
 
 /// `[special.king_swap]`: rules/tamerlane.md 5.4, compiled into
@@ -394,12 +449,22 @@ pub struct KingSwapSpec {
     #[serde(default)]
     pub not_with: Vec<String>,
     /// When swaps exist: `check-or-stalemate`, `mated-only` or `check-only`.
-    #[serde(default = "check_or_stalemate")]
-    pub trigger: String,
+    #[serde(default)]
+    pub trigger: SwapTrigger,
 }
 
-fn check_or_stalemate() -> String {
-    "check-or-stalemate".to_string()
+/// `special.king_swap.trigger`: when swaps exist (rules/tamerlane.md 5.4).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum SwapTrigger {
+    /// While the King is attacked, or when there is no other legal move
+    /// (default).
+    #[default]
+    CheckOrStalemate,
+    /// Only when there is no other legal move.
+    MatedOnly,
+    /// Only while the King is attacked.
+    CheckOnly,
 }
 
 /// `[special.material_points]`: the move-count rule, repetition and other
@@ -428,29 +493,53 @@ pub struct CapturePromotionSpec {
     /// Ordinary piece key -> its compound (the 5.4 table).
     pub compounds: BTreeMap<String, String>,
     /// The 5.5 upgrade: `optional` (default) or `compulsory` (B8).
-    #[serde(default = "optional")]
-    pub bonus: String,
+    #[serde(default)]
+    pub bonus: CaptureBonus,
     /// A capturer promoting on the last rank: `compound-first` (default:
     /// it is its compound by then and uses the compound's promotion list)
     /// or `promotion-first` (its own list, no compound; B7).
-    #[serde(default = "compound_first")]
-    pub last_rank: String,
+    #[serde(default)]
+    pub last_rank: LastRank,
     /// The only-special win: `on-capture` (default: tested after a 5.5
     /// capture, for the capturer) or `anytime` (B9).
-    #[serde(default = "on_capture")]
-    pub only_special: String,
+    #[serde(default)]
+    pub only_special: OnlySpecial,
 }
 
-fn optional() -> String {
-    "optional".to_string()
+/// `special.capture_promotion.bonus`: the 5.5 upgrade (rules/frolov-10x10.md
+/// 5.5, B8).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureBonus {
+    /// The capturer may take it (default).
+    #[default]
+    Optional,
+    /// It must be taken when possible.
+    Compulsory,
 }
 
-fn compound_first() -> String {
-    "compound-first".to_string()
+/// `special.capture_promotion.last_rank`: a capturer promoting on the last
+/// rank (rules/frolov-10x10.md B7).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastRank {
+    /// It is its compound by then and uses the compound's list (default).
+    #[default]
+    CompoundFirst,
+    /// It uses its own list and does not become its compound.
+    PromotionFirst,
 }
 
-fn on_capture() -> String {
-    "on-capture".to_string()
+/// `special.capture_promotion.only_special`: when the only-special win is
+/// tested (rules/frolov-10x10.md B9).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnlySpecial {
+    /// After a 5.5 capture, for the capturer (default).
+    #[default]
+    OnCapture,
+    /// At any time.
+    Anytime,
 }
 
 /// `[special.hostile_promotion]`: promotion to pieces of the opponent
@@ -492,21 +581,36 @@ pub struct BodyguardSpec {
     pub immune: Vec<String>,
     /// Whose pieces a zone restricts: `enemy` (default) or `all` (both
     /// sides; a Bodyguard is not restricted by its own zone).
-    #[serde(default = "enemy")]
-    pub affects: String,
+    #[serde(default)]
+    pub affects: BodyguardAffects,
     /// `stop-and-step` (default: a piece next to an enemy Bodyguard moves one
     /// square, and a move that enters a zone square ends there) or
     /// `step-only` (only the first of those).
-    #[serde(default = "stop_and_step")]
-    pub zone: String,
+    #[serde(default)]
+    pub zone: BodyguardZone,
 }
 
-fn enemy() -> String {
-    "enemy".to_string()
+/// `special.bodyguard.affects`: whose pieces a zone restricts
+/// (rules/hiashatar.md 5.1).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyguardAffects {
+    /// The opponent's pieces (default).
+    #[default]
+    Enemy,
+    /// Both sides' pieces.
+    All,
 }
 
-fn stop_and_step() -> String {
-    "stop-and-step".to_string()
+/// `special.bodyguard.zone`: which zone rules hold (rules/hiashatar.md 5.1).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyguardZone {
+    /// The step rule and the stop rule (default).
+    #[default]
+    StopAndStep,
+    /// The step rule only.
+    StepOnly,
 }
 
 /// `[special.checker]`: the Checker of the Ordinary Variant
@@ -551,14 +655,40 @@ pub struct CheckerSpec {
 pub struct DynamicScoringSpec {
     /// `classic` (default), `simple` or `tiebreaker`.
     #[serde(default)]
-    pub schedule: Option<String>,
+    pub schedule: ScoringSchedule,
     /// `claimed` (default) or `auto`.
     #[serde(default)]
-    pub bare_king: Option<String>,
+    pub bare_king: ScoringBareKing,
     /// Checks in a row that are perpetual check; 0 (default): a threefold
     /// repetition in which every move of one player gave check.
     #[serde(default)]
     pub perpetual_checks: u32,
+}
+
+/// `special.dynamic_scoring.schedule`: the points schedule
+/// (rules/ordinary-variant.md 7, A15).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoringSchedule {
+    /// The inventor's schedule (default).
+    #[default]
+    Classic,
+    /// The inventor's simplification.
+    Simple,
+    /// Tiebreaker Chess's schedule.
+    Tiebreaker,
+}
+
+/// `special.dynamic_scoring.bare_king`: how the bare-King result comes
+/// about (rules/ordinary-variant.md A16).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoringBareKing {
+    /// Claimed by the player to move (default).
+    #[default]
+    Claimed,
+    /// The game ends as soon as a King is bare.
+    Auto,
 }
 
 /// `[special.lion_trading]`: the Lion-trading rules of Chu Shogi
@@ -575,27 +705,60 @@ pub struct LionTradingSpec {
     pub pawn_like: Vec<String>,
     /// `modern` (LT1, LT2 with bridge and Pawn/Go-Between clause, LT3),
     /// `seed` (LT1 and LT2 only, no bridge, no clause, no LT3) or `off`.
-    #[serde(default = "modern")]
-    pub mode: String,
-    /// Who protects a distant Lion: `jcsa` or `recapture` (A4).
-    #[serde(default = "jcsa")]
-    pub protection: String,
-    /// LT3 scope: `strict`, `okazaki`, `everywhere`, `final-square-only`
-    /// or `off` (A5).
-    #[serde(default = "strict")]
-    pub counterstrike: String,
+    #[serde(default)]
+    pub mode: LionMode,
+    /// Who protects a distant Lion: `jcsa` (default) or `recapture` (A4).
+    #[serde(default)]
+    pub protection: LionProtection,
+    /// LT3 scope: `strict` (default), `okazaki`, `everywhere`,
+    /// `final-square-only` or `off` (A5).
+    #[serde(default)]
+    pub counterstrike: LionCounterstrike,
 }
 
-fn modern() -> String {
-    "modern".to_string()
+/// `special.lion_trading.mode`: which Lion-trading rules hold
+/// (rules/chu-shogi.md 6.4).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum LionMode {
+    /// LT1, LT2 with bridge and the Pawn/Go-Between clause, LT3 (default).
+    #[default]
+    Modern,
+    /// LT1 and LT2 only: no bridge, no clause, no LT3.
+    Seed,
+    /// No Lion-trading rule.
+    Off,
 }
 
-fn jcsa() -> String {
-    "jcsa".to_string()
+/// `special.lion_trading.protection`: who protects a distant Lion
+/// (rules/chu-shogi.md 6.4 LT2, A4).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum LionProtection {
+    /// The JCSA reading (default).
+    #[default]
+    Jcsa,
+    /// Only pieces still on the board after the move.
+    Recapture,
 }
 
-fn strict() -> String {
-    "strict".to_string()
+/// `special.lion_trading.counterstrike`: the scope of LT3
+/// (rules/chu-shogi.md 6.4, A5).
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum LionCounterstrike {
+    /// Every Lion capture by a non-Lion is banned, but on the square of
+    /// the own Lion just taken (default).
+    #[default]
+    Strict,
+    /// Only a protected Lion is off limits.
+    Okazaki,
+    /// As strict, without the exception.
+    Everywhere,
+    /// As strict, only the move's final square checked.
+    FinalSquareOnly,
+    /// No counter-strike rule.
+    Off,
 }
 
 /// `[special.compulsory_opening]`

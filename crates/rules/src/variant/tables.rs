@@ -1,24 +1,32 @@
 //! The compiled tables of a variant's generic rules: FEN conventions,
 //! promotion, game rules, attack lookup. Plain data, below every module
-//! that reads them.
+//! that reads them. The enums that a variant file names as they are
+//! (`stalemate = "loss"`) are read by serde straight from the file.
 
 use crate::geometry::Square;
+use serde::Deserialize;
 
-/// What the side to move gets from a stalemate, bare king or other ending.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// What the side to move gets from a stalemate, bare king or other ending
+/// (`rules.stalemate`: `loss`, `draw` or `win`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// The side concerned loses.
     Loss,
-    /// Drawn.
+    /// Drawn (a stalemate's result unless the variant says otherwise).
+    #[default]
     Draw,
     /// The side concerned wins.
     Win,
 }
 
-/// How a bared King is treated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// How a bared King is treated (`rules.bare_king`: `none`, `shatranj`,
+/// `draw` or `shogi`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum BareKing {
-    /// No rule.
+    /// No rule (default).
+    #[default]
     None,
     /// Shatranj: the bared side loses, unless it bares the other side with
     /// its one reply (then drawn); against two or more pieces it loses at once.
@@ -64,12 +72,15 @@ pub struct FenRules {
     pub fields: Vec<FenField>,
 }
 
-/// A FEN field after the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A FEN field after the side to move (`fen.fields`: `castling`, `ep`,
+/// `halfmove`, `fullmove`, `swap`, `frozen`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FenField {
     /// Castling rights `KQkq` or `-`.
     Castling,
     /// En-passant square or `-`.
+    #[serde(rename = "ep")]
     EnPassant,
     /// Plies since the last capture or pawn move.
     Halfmove,
@@ -82,10 +93,14 @@ pub enum FenField {
     Frozen,
 }
 
-/// When a shogi-style promotion is allowed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// When a shogi-style promotion is allowed (`promotion.when`:
+/// `start-or-end`, `end` or `chu`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PromotionWhen {
-    /// A move that starts or ends in the zone (modern shogi; Sho Shogi default).
+    /// A move that starts or ends in the zone (modern shogi; Sho Shogi
+    /// default; the default).
+    #[default]
     StartOrEnd,
     /// A move that ends in the zone (Sho Shogi `sho-promote-on-entry-only`).
     End,

@@ -1,0 +1,159 @@
+//! Compiling the attack tables: each side's movement turned round, so that
+//! "is this square attacked?" looks from the square outwards
+//! ([`AttackTables`]).
+
+use super::tables::{AttackTables, RiderReach};
+use crate::piece::{CompiledLeg, Moveset, Side};
+
+/// Both sides' attack tables, index = the attacking side.
+pub(super) fn attack_tables(movesets: &[[Moveset; 2]]) -> [AttackTables; 2] {
+    Side::BOTH.map(|by| tables_for(movesets, by))
+}
+
+/// The attack tables of the pieces of side `by`.
+fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
+    let mut t = AttackTables::default();
+    for (i, ms) in movesets.iter().enumerate() {
+        let bit = 1u128 << i;
+        let m = &ms[by.index()];
+        add_leaps(&mut t, m, bit);
+        add_rides(&mut t, m, bit);
+        add_hops(&mut t, m, bit);
+        add_multi(&mut t, m, bit);
+    }
+    // Merge ride entries with the same reach into one mask.
+    for (_, v) in t.rides.iter_mut() {
+        let mut merged: Vec<RiderReach> = Vec::new();
+        for &(b, lo, hi) in v.iter() {
+            match merged.iter_mut().find(|e| e.1 == lo && e.2 == hi) {
+                Some(e) => e.0 |= b,
+                None => merged.push((b, lo, hi)),
+            }
+        }
+        *v = merged;
+    }
+    t
+}
+
+/// Adds the capturing leaps of `m` (type bit `bit`).
+fn add_leaps(t: &mut AttackTables, m: &Moveset, bit: u128) {
+    for l in &m.leaps {
+        if !l.capture {
+            continue;
+        }
+        if !l.lame.is_empty() || l.initial {
+            t.complex |= bit;
+            continue;
+        }
+        match t.leaps.iter_mut().find(|(o, _)| *o == -l.off) {
+            Some(e) => e.1 |= bit,
+            None => t.leaps.push((-l.off, bit)),
+        }
+    }
+}
+
+/// Adds the capturing slides of `m` (type bit `bit`).
+fn add_rides(t: &mut AttackTables, m: &Moveset, bit: u128) {
+    for r in &m.rides {
+        if !r.capture {
+            continue;
+        }
+        if r.initial {
+            t.complex |= bit;
+            continue;
+        }
+        match t.rides.iter_mut().find(|(o, _)| *o == -r.off) {
+            Some(e) => e.1.push((bit, r.min, r.max)),
+            None => t.rides.push((-r.off, vec![(bit, r.min, r.max)])),
+        }
+    }
+}
+
+/// Adds the capturing hops of `m` (type bit `bit`).
+fn add_hops(t: &mut AttackTables, m: &Moveset, bit: u128) {
+    for (h, grasshopper) in &m.hops {
+        if !h.capture {
+            continue;
+        }
+        if h.initial {
+            t.complex |= bit;
+            continue;
+        }
+        match t
+            .hops
+            .iter_mut()
+            .find(|x| x.0 == -h.off && x.2 == h.max && x.3 == *grasshopper)
+        {
+            Some(e) => e.1 |= bit,
+            None => t.hops.push((-h.off, bit, h.max, *grasshopper)),
+        }
+    }
+}
+
+/// Adds the capturing multi-leg paths of `m` (type bit `bit`): bent riders
+/// and paths that can be walked back get table entries, the rest mark the
+/// type complex.
+fn add_multi(t: &mut AttackTables, m: &Moveset, bit: u128) {
+    for (legs, initial) in &m.multi {
+        if !legs.iter().any(|l| l.mode.capture) {
+            continue;
+        }
+        if *initial {
+            t.complex |= bit;
+            continue;
+        }
+        if let Some((first, slide, max)) = bent(legs) {
+            match t
+                .bents
+                .iter_mut()
+                .find(|x| x.0 == first && x.1 == slide && x.2 == max)
+            {
+                Some(e) => e.3 |= bit,
+                None => t.bents.push((first, slide, max, bit)),
+            }
+        } else if reversible(legs) {
+            let key: Vec<(i16, u8)> = legs.iter().map(|l| (l.off, l.max)).collect();
+            match t.multi.iter_mut().find(|(k, _)| *k == key) {
+                Some(e) => e.1 |= bit,
+                None => t.multi.push((key, bit)),
+            }
+        } else {
+            t.complex |= bit;
+        }
+    }
+}
+
+/// A two-leg path that is a bent rider: one step to an empty square, then a
+/// plain capturing slide that does not run back over the origin. Returns
+/// (first step, slide step, most slide steps).
+fn bent(legs: &[CompiledLeg]) -> Option<(i16, i16, u8)> {
+    let [a, b] = legs else { return None };
+    let plain_a = a.max == 1
+        && a.mode.to_empty
+        && !a.mode.capture
+        && !a.mode.hop_any
+        && !a.mode.cannon
+        && !a.mode.grasshopper;
+    let plain_b = b.mode.capture && !b.mode.hop_any && !b.mode.cannon && !b.mode.grasshopper;
+    // A slide back towards the origin could pass over it: leave that to the generator.
+    let back = (1..=b.max as i32).any(|j| j * b.off as i32 == -(a.off as i32));
+    (plain_a && plain_b && !back).then_some((a.off, b.off, b.max))
+}
+
+/// Can attacks along this multi-leg path be found by walking it backwards
+/// from the target ([`AttackTables::multi`])? Every leg but the last ends on
+/// an empty square (no capture, no hop), the last may capture, and every
+/// leg keeps moving the same way as the first (so no square is visited
+/// twice and the origin is never passed): the Giraffe, bent riders.
+fn reversible(legs: &[CompiledLeg]) -> bool {
+    let Some((_, lead)) = legs.split_last() else {
+        return false;
+    };
+    let first = legs[0].vector;
+    lead.iter()
+        .all(|l| l.mode.to_empty && !l.mode.capture && !l.mode.hop_any)
+        && legs.iter().all(|l| {
+            let dot = l.vector.0 as i32 * first.0 as i32 + l.vector.1 as i32 * first.1 as i32;
+            dot > 0
+        })
+}
