@@ -94,7 +94,7 @@ impl Specials {
     }
 
     /// Where each side's Bodyguards stand (none without the family): found
-    /// once per generation call and handed to [`Specials::zoned_moves`].
+    /// once per generation call and handed to [`Specials::bounded_moves`].
     #[inline]
     pub fn guards<B: Board>(&self, pos: &B) -> Guards {
         Guards::of(self.bodyguard.as_ref(), pos)
