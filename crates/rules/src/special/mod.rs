@@ -1,6 +1,8 @@
-//! Rules that Betza cannot say, one module per rule family, called at fixed
-//! hook points of move generation and make (ARCHITECTURE.md): the variant
-//! holds a typed configuration per module, never a name looked up in play.
+//! Rules that Betza cannot say, one module per rule family. [`Specials`]
+//! holds each family's compiled data and is the only way in: movegen,
+//! position and outcome call its hooks, never a family. The families see a
+//! position through [`crate::board::Board`], so none of them imports the
+//! layers that call them (ARCHITECTURE.md).
 
 pub mod bodyguard;
 pub mod capabilities;
