@@ -40,7 +40,7 @@ pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
         // A Checker series: every piece its jumps take.
         pos.variant()
             .specials
-            .for_each_capture(pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
+            .for_each_series_capture(pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
     }
     v
 }
@@ -55,7 +55,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
             let mut any = false;
             pos.variant()
                 .specials
-                .for_each_capture(pos, &m, |_| any = true);
+                .for_each_series_capture(pos, &m, |_| any = true);
             any
         })
 }

@@ -48,8 +48,9 @@ pub struct Capabilities {
     /// Some family keeps state of its own in the position's hash (Chu's
     /// counter-strike, rules/chu-shogi.md 6.4 LT3).
     pub keeps_state: bool,
-    /// Some family filters or rewrites a piece's generated moves (citadels,
-    /// immune pieces, the pawn of pawns).
+    /// Some rule filters or rewrites a piece's generated moves (immune
+    /// pieces, citadels, the pawn of pawns): one test per piece in
+    /// generation.
     pub restricts: bool,
 }
 
@@ -85,7 +86,7 @@ impl Capabilities {
                 || specials.pawn_of_pawns.is_some()
                 || specials.bodyguard.is_some(),
             keeps_state: specials.lion_trading.is_some(),
-            restricts: core.restricts,
+            restricts: core.immune != 0 || specials.restrict_moves(),
         }
     }
 }

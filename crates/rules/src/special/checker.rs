@@ -22,10 +22,11 @@
 //! One move per (origin, final square, captured squares): among the paths
 //! that give it, the shortest, then the smallest landing squares in turn.
 //!
-//! Hook points: [`attacks`] in [`crate::movegen::is_attacked`]; [`series`]
-//! in [`crate::movegen::pseudo_moves`]; [`legal_moves`] in
-//! [`crate::movegen::legal_moves`]; make and unmake walk the path with
-//! [`for_each_leg`].
+//! Hook points (through [`crate::special::Specials`]): [`attacks`] in the
+//! attack test (`extra_attack`); [`series`] in pseudo-legal generation
+//! (`series_moves`); [`legal_series_all`] and [`filter`] in legal
+//! generation (`legal_series`, `filter_legal`); make and unmake walk the
+//! path with [`for_each_leg`] (`for_each_series_leg`).
 
 use crate::board::Board;
 use crate::geometry::Square;

@@ -8,10 +8,11 @@
 //! exist. A citadel holds one piece at most, and with `sanctuary` a piece on
 //! it cannot be captured and the square is never attacked.
 //!
-//! Hook points: [`Citadels::restrict`] after a piece's moves are generated
-//! (through [`crate::movegen::piece_moves`]), [`Citadels::is_sanctuary`] in
-//! [`crate::movegen::is_attacked`], and [`Citadels::ended`] in
-//! [`crate::outcome::ended_by_rule`] (entering the opponent's citadel draws).
+//! Hook points (through [`crate::special::Specials`]): [`Citadels::restrict`]
+//! after a piece's moves are generated (`restrict_piece_moves`),
+//! [`Citadels::is_sanctuary`] in the attack test (`is_sanctuary`), and
+//! [`Citadels::ended`] among the rule endings (`ended_first`: entering the
+//! opponent's citadel draws).
 
 use crate::board::Board;
 use crate::geometry::Square;

@@ -8,8 +8,9 @@
 //!
 //! When swaps exist depends on the trigger: while the King is attacked
 //! ([`pseudo`], with the other pseudo-legal moves), and when the player has
-//! no other legal move ([`fallback`], which [`crate::movegen::legal_moves`]
-//! and the search call only then).
+//! no other legal move ([`fallback`], reached through
+//! `Specials::fallback_moves`, which legal generation and the search call
+//! only then).
 
 use crate::board::Board;
 use crate::geometry::Square;

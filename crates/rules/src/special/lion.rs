@@ -11,10 +11,10 @@
 //!   move may not take a Lion with a non-Lion, except on the square where
 //!   its own Lion was taken.
 //!
-//! Hook points: [`captures_lion`] before a move (the cheap filter of
-//! [`crate::movegen::legal_moves`] and [`crate::movegen::count_legal`]),
-//! [`violated`] after it (through [`crate::movegen::mover_exposed`], which
-//! the search calls after every make), and [`state_key`] in make and in the
+//! Hook points (through [`crate::special::Specials`]): [`captures_lion`]
+//! before a move (`needs_trial`, the cheap filter of legal generation),
+//! [`violated`] after it (`forbids`, asked after every make), and
+//! [`state_key`] in make and in the
 //! hash from scratch: the counter-strike state is derived from the last move
 //! (the undo stack keeps the mover and its captures), never stored.
 

@@ -1,5 +1,5 @@
 //! Rules that Betza cannot say, one module per rule family. [`Specials`]
-//! holds each family's compiled data and is the only way in: movegen,
+//! holds each family's compiled data and is the only way in: the generator,
 //! position and outcome call its hooks, never a family. The families see a
 //! position through [`crate::board::Board`], so none of them imports the
 //! layers that call them (ARCHITECTURE.md).
@@ -433,26 +433,15 @@ impl Specials {
 
     // ---- Effects of a move, before it is made ----
 
-    /// Calls `f` with each square whose piece `m` takes, before it is made:
-    /// its destination or stop, en passant, every piece of a Checker series.
-    pub fn for_each_capture<B: Board>(&self, pos: &B, m: &Move, mut f: impl FnMut(Square)) {
-        let enemy = pos.side().flip();
-        match m.kind {
-            MoveKind::Checker => {
-                if let Some(ck) = &self.checker {
-                    checker::for_each_capture(ck, pos, m, f);
-                }
-            }
-            MoveKind::EnPassant => f(m.extra),
-            MoveKind::Castle | MoveKind::Opening | MoveKind::Swap | MoveKind::CitadelSwap => {}
-            MoveKind::Normal | MoveKind::Relocate | MoveKind::Transfer => {
-                if m.via_capture {
-                    f(m.via);
-                }
-                if m.to != m.from && pos.at(m.to).is_side(enemy) {
-                    f(m.to);
-                }
-            }
+    /// Calls `f` with each square whose piece the move series `m` (a
+    /// Checker's, [`MoveKind::Checker`]) takes, before it is made; nothing
+    /// for other moves, whose captures are their destination, stop and
+    /// en-passant victim.
+    pub fn for_each_series_capture<B: Board>(&self, pos: &B, m: &Move, f: impl FnMut(Square)) {
+        if let Some(ck) = &self.checker
+            && m.kind == MoveKind::Checker
+        {
+            checker::for_each_capture(ck, pos, m, f);
         }
     }
 

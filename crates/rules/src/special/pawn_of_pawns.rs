@@ -10,8 +10,8 @@
 //!   on a square of ranks 2-9 from which it forks two enemy pieces or traps
 //!   one, removing what stood there, and becomes `PY`. [`moves`] offers the
 //!   squares with an enemy piece on a capture square; [`relocation_holds`]
-//!   judges fork or trap after the move (through
-//!   [`crate::movegen::mover_exposed`], the legality hook after make).
+//!   judges fork or trap after the move (`Specials::forbids_after_trial`,
+//!   the legality hook after make).
 //! - **Transfer** ([`MoveKind::Transfer`], three stages only): `PY` reaching
 //!   the last rank goes on at once to the pawn-of-kings start square as `PZ`
 //!   when that square is empty ([`rewrite_arrival`], after the piece's moves

@@ -321,7 +321,6 @@ fn build(
         rules,
         delayed_promotion: spec.special.delayed_promotion.as_ref().map(|d| d.turns),
         immune,
-        restricts: immune != 0 || specials.restrict_moves(),
         tokens: types.tokens,
     };
     let variant = Variant {

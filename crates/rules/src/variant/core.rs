@@ -34,9 +34,6 @@ pub struct Core {
     pub delayed_promotion: Option<u32>,
     /// Bit per type that cannot be captured (the parked pawn of pawns).
     pub immune: u128,
-    /// Some module filters or rewrites a piece's generated moves (citadels,
-    /// immune pieces, the pawn of pawns): one test per piece in generation.
-    pub(crate) restricts: bool,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// Attack lookup per attacking side.
