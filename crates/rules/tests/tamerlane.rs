@@ -522,6 +522,28 @@ fn swap_mated_only_waits_for_no_other_move() {
     assert_eq!(texts(&mut pos).len(), 2);
 }
 
+/// Two White Kings: the one on j9 is checked by the Rook on k9, the one on
+/// f2 is not.
+const TWO_KINGS: &str = "*11*/6k3Kr*/*11*/*11*/*11*/*11*/*11*/*11*/*5K6/*10E* w Kk 0 1";
+
+#[test]
+fn with_two_kings_the_swaps_depend_on_the_board_alone() {
+    let mut pos = position(&[], TWO_KINGS);
+    let first = texts(&mut pos);
+    // The checked King may swap (with the other King or the Elephant).
+    for m in ["j9f2", "j9k1"] {
+        assert!(first.contains(m), "{m} in {first:?}");
+    }
+    // Making and unmaking every move reorders the piece lists; the legal
+    // moves must not change with them.
+    for m in legal(&mut pos) {
+        pos.make(m);
+        pos.unmake();
+        assert_eq!(texts(&mut pos), first, "after making and unmaking {m:?}");
+    }
+    assert_eq!(texts(&mut pos.clone()), first);
+}
+
 #[test]
 fn swap_never_puts_a_pawn_on_its_last_rank_nor_moves_a_parked_pawn() {
     // White King on k10 in check from the Rook on k1; partners: a pawn of

@@ -48,24 +48,27 @@ pub const fn right(side: Side) -> u8 {
     crate::board::swap_right(side)
 }
 
-/// The square of `side`'s King on the main board, if any.
-fn king_square<B: Board>(
-    ks: &KingSwap,
-    cit: Option<&Citadels>,
-    pos: &B,
+/// The squares of `side`'s Kings on the main board. A FEN may set up more
+/// than one: each may then swap, so that the moves depend on the board
+/// alone and not on the order of the piece lists (which make and unmake
+/// change).
+fn kings<'a, B: Board>(
+    ks: &'a KingSwap,
+    cit: Option<&'a Citadels>,
+    pos: &'a B,
     side: Side,
-) -> Option<Square> {
-    pos.royals(side)
+) -> impl Iterator<Item = Square> + 'a {
+    pos.pieces(side)
         .iter()
-        .chain(pos.pieces(side).iter())
         .copied()
-        .find(|&s| pos.at(s).kind() == ks.king)
-        .filter(|&s| cit.is_none_or(|c| !c.is_citadel(s)))
+        .filter(move |&s| pos.at(s).kind() == ks.king)
+        .filter(move |&s| cit.is_none_or(|c| !c.is_citadel(s)))
 }
 
-/// Appends the swaps of the side to move if its King is attacked and the
-/// trigger offers swaps in check (5.4). They are pseudo-legal: the mover's
-/// royal safety is judged after make, as for every move.
+/// Appends the swaps of the side to move for each of its Kings that is
+/// attacked, if the trigger offers swaps in check (5.4). They are
+/// pseudo-legal: the mover's royal safety is judged after make, as for
+/// every move.
 pub fn pseudo<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, out: &mut Vec<Move>) {
     if ks.trigger == Trigger::MatedOnly {
         return;
@@ -74,29 +77,27 @@ pub fn pseudo<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, out: &mu
     if pos.swap_rights() & right(side) == 0 {
         return;
     }
-    let Some(k) = king_square(ks, cit, pos, side) else {
-        return;
-    };
-    if pos.is_attacked(k, side.flip()) {
-        swaps(ks, cit, pos, k, out);
+    for k in kings(ks, cit, pos, side) {
+        if pos.is_attacked(k, side.flip()) {
+            swaps(ks, cit, pos, k, out);
+        }
     }
 }
 
 /// Appends the swaps the side to move has when it has no other legal move
-/// (5.4: `check-or-stalemate` when the King is not attacked, since in check
-/// [`pseudo`] already offered them; `mated-only` always).
+/// (5.4: under `check-or-stalemate` those of the Kings not attacked, since
+/// [`pseudo`] already offered the others; under `mated-only` all).
 pub fn fallback<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, out: &mut Vec<Move>) {
     let side = pos.side();
     if ks.trigger == Trigger::CheckOnly || pos.swap_rights() & right(side) == 0 {
         return;
     }
-    let Some(k) = king_square(ks, cit, pos, side) else {
-        return;
-    };
-    if ks.trigger == Trigger::CheckOrStalemate && pos.is_attacked(k, side.flip()) {
-        return;
+    for k in kings(ks, cit, pos, side) {
+        if ks.trigger == Trigger::CheckOrStalemate && pos.is_attacked(k, side.flip()) {
+            continue;
+        }
+        swaps(ks, cit, pos, k, out);
     }
-    swaps(ks, cit, pos, k, out);
 }
 
 fn swaps<B: Board>(ks: &KingSwap, cit: Option<&Citadels>, pos: &B, k: Square, out: &mut Vec<Move>) {
