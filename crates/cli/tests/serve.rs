@@ -592,3 +592,150 @@ fn twenty_games_at_once_stay_apart() {
     assert!(total > 20, "{total} requests");
     eprintln!("twenty_games_at_once_stay_apart: {total} requests in 5 s");
 }
+
+/// The library's view of a position: its FEN, its legal moves as sorted
+/// texts, and its outcome as the API writes it (`null` while it goes on).
+fn library_view(pos: &mut kamil_rules::Position) -> (String, Vec<String>, Value) {
+    use kamil_rules::notation::move_text;
+    let v = pos.variant().clone();
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(&v, m))
+        .collect();
+    texts.sort();
+    let outcome = match pos.outcome() {
+        Some(o) => json!({
+            "result": o.score(),
+            "winner": o.winner().map(|s| s.index()),
+            "reason": o.reason().to_string(),
+            "points": o.points().map(|p| p.to_string()),
+        }),
+        None => Value::Null,
+    };
+    (pos.fen(), texts, outcome)
+}
+
+/// The texts of a list of move views.
+fn view_texts(list: &Value) -> Vec<String> {
+    let mut t: Vec<String> = list
+        .as_array()
+        .expect("a list of moves")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_string())
+        .collect();
+    t.sort();
+    t
+}
+
+/// Plays `plies` random moves (seeded) from `fen` through the HTTP API and
+/// through the library side by side; at every ply the API's legal moves
+/// (in the game and from `GET .../moves`), FEN and outcome must be the
+/// library's. Returns the plies played.
+fn replay_side_by_side(
+    addr: SocketAddr,
+    variant: &str,
+    fen: &str,
+    seed: u64,
+    plies: usize,
+) -> usize {
+    let v = std::sync::Arc::new(
+        kamil_rules::Variant::builtin(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}")),
+    );
+    let mut pos = kamil_rules::Position::from_fen(v.clone(), fen)
+        .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"));
+    let mut g = new_game(addr, json!({"variant": variant, "fen": fen}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut rng = Lcg(seed);
+    for ply in 0..=plies {
+        let at = format!("{variant} seed {seed} ply {ply} at {}", pos.fen());
+        let (lib_fen, lib_moves, lib_outcome) = library_view(&mut pos);
+        assert_eq!(g["fen"], lib_fen, "{at}");
+        let api_outcome = match &g["outcome"] {
+            Value::Null => Value::Null,
+            o => json!({
+                "result": o["result"], "winner": o["winner"],
+                "reason": o["reason"], "points": o["points"],
+            }),
+        };
+        assert_eq!(api_outcome, lib_outcome, "{at}");
+        // A front end asks the outcome first: once the game is over it
+        // offers no move.
+        let expected = if lib_outcome.is_null() {
+            lib_moves.clone()
+        } else {
+            Vec::new()
+        };
+        assert_eq!(
+            view_texts(&g["legal"]),
+            expected,
+            "{at}: the game's legal moves"
+        );
+        let listed = get(addr, &format!("/api/games/{id}/moves"));
+        assert_eq!(listed.status, 200, "{at}: {}", listed.body);
+        assert_eq!(view_texts(&listed.json()), expected, "{at}: GET moves");
+        if expected.is_empty() || ply == plies {
+            return ply;
+        }
+        let mut moves = pos.legal_moves();
+        moves.sort_by_key(|&m| kamil_rules::notation::move_text(&v, m));
+        let m = moves[rng.below(moves.len())];
+        let text = kamil_rules::notation::move_text(&v, m);
+        let r = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": text}),
+        );
+        assert_eq!(r.status, 200, "{at}: {text}: {}", r.body);
+        pos.make(m);
+        g = r.json();
+    }
+    plies
+}
+
+#[test]
+fn the_api_and_the_library_agree_move_by_move() {
+    let s = server(&["--max-games", "1000"]);
+    let cases = [
+        // Two Kings on one side, the King-swap rights of both sides.
+        (
+            "tamerlane",
+            "*11*/6k3Kr*/*11*/*11*/*11*/*11*/*11*/*11*/*5K6/*10E* w Kk 0 1",
+        ),
+        // Kings everywhere, castling rights on, a pawn ready to promote.
+        (
+            "alfonso-great-chess",
+            "r1k2k2k2r/1P3k6/12/2K3K5/12/12/12/5k6/12/12/2K2K3p2/R4K5R w KQkq - 0 1",
+        ),
+        // King and Crown Prince, a Lion and promotable pieces.
+        ("sho-shogi", "4k4/9/2+E6/9/4N4/9/2e6/9/4K4 b"),
+        ("chu-shogi", "5k6/12/3+E8/12/5N6/12/12/6n5/12/3e8/12/6K5 b"),
+        // Three Kings against two, a bare-king rule in force.
+        ("courier", "12/5k1m4/2r9/3K8/4e7/8k3/1P6w3/2K2B6 w - - 0 1"),
+        // En passant possible at once, two Kings each.
+        (
+            "courier-modern",
+            "4k7/12/4k7/3pP7/12/12/2K6K2/12 w - d6 40 1",
+        ),
+        ("hiashatar", "4k5/10/2h7/10/10/10/7H2/10/10/5K4 w - - 0 1"),
+        // Checkers, two Kings each.
+        (
+            "ordinary-variant",
+            "12/5k6/2t9/12/2K6K2/3c8/12/12/1P5C4/4k2Q4 w - - 0 1",
+        ),
+        // Frolov without pawns: every special piece free to move.
+        (
+            "frolov-10x10",
+            "jcvewgdwevcj/*rnbmk1abnr*/*10*/*10*/*4q5*/*10*/*10*/*10*/*RNBAQKMBNR*/JCVEWDGWEVCJ w KQkq - - 0 1",
+        ),
+    ];
+    let mut total = 0;
+    for (variant, fen) in cases {
+        for seed in 1..=3 {
+            let n = replay_side_by_side(s.addr, variant, fen, seed, 40);
+            eprintln!("{variant} seed {seed}: {n} plies");
+            total += n;
+        }
+    }
+    assert!(total > 100, "only {total} plies played");
+}

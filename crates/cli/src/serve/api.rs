@@ -13,7 +13,6 @@ use axum::extract::{FromRequest, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::outcome::outcome;
 use kamil_rules::pgn::{self, GameRecord};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
@@ -244,7 +243,7 @@ pub async fn play(State(app): AppS, Path(id): Path<String>, Body(req): Body<Play
         ));
     }
     let mut pos = g.position_at(ply);
-    if let Some(o) = outcome(&mut pos) {
+    if let Some(o) = pos.outcome() {
         return Err(ApiError::conflict(format!("the game is over ({o})")));
     }
     let m = parse_move(&mut pos, &req.text).map_err(|e| ApiError::bad(e.to_string()))?;
@@ -372,7 +371,7 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
             ));
         }
         let mut pos = g.pos.clone();
-        if let Some(o) = outcome(&mut pos) {
+        if let Some(o) = pos.outcome() {
             return Err(ApiError::conflict(format!("the game is over ({o})")));
         }
         g.search = Some(SearchSlot {
@@ -447,6 +446,13 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
         ));
     }
     if play && let Some(m) = r.best {
+        // The game takes only what the rules allow, whoever proposes it.
+        if !g.pos.is_legal(m) {
+            return Err(ApiError::internal(format!(
+                "the engine's move {} is not legal here",
+                move_text(&v, m)
+            )));
+        }
         g.pos.make(m);
         g.changed();
     }
@@ -474,7 +480,7 @@ pub async fn export_pgn(State(app): AppS, Path(id): Path<String>) -> Reply {
     let game = app.games.get(&id)?;
     let g = lock(&game);
     let mut pos = g.pos.clone();
-    let ended = outcome(&mut pos);
+    let ended = pos.outcome();
     let moves = g.moves();
     let reason = ended.map(|o| o.reason().to_string());
     let tags = vec![

@@ -1,4 +1,4 @@
-//! Why a request failed: every handler's error, a 4xx (or 503) status
+//! Why a request failed: every handler's error, a 4xx (or 5xx) status
 //! with `{"error": "..."}` naming what was wrong.
 
 use axum::Json;
@@ -10,7 +10,7 @@ use serde_json::json;
 /// A request that failed: the status and a message for the client.
 #[derive(Debug)]
 pub struct ApiError {
-    /// The HTTP status (4xx or 503).
+    /// The HTTP status (4xx, or 5xx when the server is at fault or at a bound).
     pub(super) status: StatusCode,
     /// What was wrong, sent as `{"error": message}`.
     pub(super) message: String,
@@ -45,6 +45,14 @@ impl ApiError {
     pub fn unavailable(message: String) -> ApiError {
         ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
+            message,
+        }
+    }
+
+    /// 500: the server itself went wrong (not the request).
+    pub fn internal(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
             message,
         }
     }

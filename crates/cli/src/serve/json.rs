@@ -8,7 +8,7 @@ use kamil_rules::betza::Mode;
 use kamil_rules::fen::write_board;
 use kamil_rules::movegen::{in_check, piece_moves};
 use kamil_rules::notation::move_text;
-use kamil_rules::outcome::{Outcome, outcome};
+use kamil_rules::outcome::Outcome;
 use kamil_rules::{Move, MoveKind, Piece, Position, Side, Square, Variant};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -113,7 +113,7 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
 
 /// The legal moves of `pos` (none once the game has ended), sorted by text.
 pub fn legal_views(pos: &mut Position) -> Vec<MoveView> {
-    if outcome(pos).is_some() {
+    if pos.outcome().is_some() {
         return Vec::new();
     }
     let moves = pos.legal_moves();
@@ -170,7 +170,7 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
         let squares: Vec<String> = move_squares(&v, m).iter().map(|&s| name(&v, s)).collect();
         json!({"text": move_text(&v, m), "squares": squares})
     });
-    let ended = outcome(&mut pos);
+    let ended = pos.outcome();
     let side = pos.side();
     let check = pos.royals(side).len() == 1 && in_check(&pos, side);
     let legal = if ply == plies {
