@@ -7,7 +7,7 @@
 #[path = "support/http.rs"]
 mod http;
 
-use http::{Server, call, get, post, raw};
+use http::{Server, call, get, post, raw, stalled};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -529,6 +529,75 @@ fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
     assert_eq!(texts(&g), ["b2b3"]);
     assert_eq!(get(a, "/").status, 200);
     assert!(get(a, "/app.js").body.contains("import"));
+}
+
+#[test]
+fn a_body_declared_too_large_is_refused_before_it_is_read() {
+    let s = server(&[]);
+    // 5 MB announced, 1 KB sent, the rest never: 413 at once, not after
+    // the read timeout (30 s by default).
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        s.addr,
+        5 << 20
+    );
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(&[b' '; 1024]);
+    let (r, took) = stalled(s.addr, &bytes, Duration::from_secs(20)).unwrap();
+    let r = r.expect("an answer");
+    let msg = client_error(&r, 413);
+    assert!(msg.contains("5242880") && msg.contains("limit"), "{msg}");
+    assert!(took < Duration::from_secs(10), "answered after {took:?}");
+    // A body sent without its length is cut at the limit too.
+    let mut chunked = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        s.addr
+    )
+    .into_bytes();
+    for _ in 0..20 {
+        chunked.extend_from_slice(format!("{:x}\r\n", 100_000).as_bytes());
+        chunked.extend_from_slice(&[b' '; 100_000]);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    let (r, _) = stalled(s.addr, &chunked, Duration::from_secs(20)).unwrap();
+    client_error(&r.expect("an answer"), 413);
+    assert_eq!(get(s.addr, "/api/status").status, 200);
+}
+
+#[test]
+fn a_request_that_stalls_is_ended_after_the_read_timeout() {
+    let s = server(&["--read-timeout", "1"]);
+    let margin = Duration::from_secs(6);
+    // Part of the body, then nothing: 408 after the timeout.
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"variant\": ",
+        s.addr
+    );
+    let (r, took) = stalled(s.addr, head.as_bytes(), Duration::from_secs(30)).unwrap();
+    let r = r.expect("an answer");
+    let msg = client_error(&r, 408);
+    assert!(msg.contains("1 s"), "{msg}");
+    assert!(
+        took < Duration::from_secs(1) + margin,
+        "answered after {took:?}"
+    );
+    // Headers never finished: the connection is closed.
+    let part = format!("GET /api/status HTTP/1.1\r\nHost: {}\r\n", s.addr);
+    let (_, took) = stalled(s.addr, part.as_bytes(), Duration::from_secs(30)).unwrap();
+    assert!(
+        took < Duration::from_secs(1) + margin,
+        "closed after {took:?}"
+    );
+    // Nothing sent at all: closed too.
+    let (_, took) = stalled(s.addr, b"", Duration::from_secs(30)).unwrap();
+    assert!(
+        took < Duration::from_secs(1) + margin,
+        "closed after {took:?}"
+    );
+    // The server still answers whole requests, at once.
+    assert_eq!(get(s.addr, "/api/status").status, 200);
+    let g = new_game(s.addr, json!({"variant": "courier"}));
+    assert_eq!(g["plies"], 0);
 }
 
 /// A small deterministic generator for the load test's random moves.

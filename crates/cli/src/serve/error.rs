@@ -49,6 +49,22 @@ impl ApiError {
         }
     }
 
+    /// 408: the request did not arrive in time.
+    pub fn timeout(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message,
+        }
+    }
+
+    /// 413: the request is larger than the server takes.
+    pub fn too_large(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message,
+        }
+    }
+
     /// 500: the server itself went wrong (not the request).
     pub fn internal(message: String) -> ApiError {
         ApiError {

@@ -22,7 +22,9 @@
 //! Games are isolated (each behind its own lock); searches run on
 //! blocking threads with engines borrowed from a bounded pool, each bounded
 //! in time; the number of games is bounded too (the least recently used
-//! idle game makes room).
+//! idle game makes room). A request is bounded in size and in the time it
+//! may take to arrive (see [`limits`]): a slow or oversized one is refused
+//! (413, 408) or its connection closed, and holds nothing.
 
 mod api;
 mod assets;
@@ -30,6 +32,7 @@ mod error;
 mod game;
 mod games;
 mod json;
+mod limits;
 mod sse;
 mod state;
 
@@ -39,6 +42,9 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use error::ApiError;
 use games::{Engines, Store, Variants};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use limits::MAX_BODY;
 use state::AppState;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -68,13 +74,15 @@ pub struct Args {
     /// Hash table of each engine, MB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    /// Seconds a request's headers, then its body, may take to arrive;
+    /// a slower request gets 408 or its connection is closed.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    read_timeout: u64,
 }
-
-/// Requests bigger than this are refused (a long PGN is a few tens of KB).
-const MAX_BODY: usize = 1 << 20;
 
 /// The router: the API under `/api`, the page's files elsewhere.
 fn router(state: Arc<AppState>) -> Router {
+    let bounded = axum::middleware::from_fn_with_state(state.clone(), limits::read_body);
     let api = Router::new()
         .route("/variants", get(api::list_variants))
         .route("/variants/{name}", get(api::get_variant))
@@ -94,6 +102,7 @@ fn router(state: Arc<AppState>) -> Router {
         .nest("/api", api)
         .fallback(assets::asset)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(bounded)
         .with_state(state)
 }
 
@@ -117,7 +126,9 @@ async fn serve(args: Args) -> Result<()> {
         engine_count: engines,
         variants: Variants::new(),
         max_movetime_ms: args.max_movetime,
+        read_timeout: Duration::from_secs(args.read_timeout),
     });
+    let read_timeout = state.read_timeout;
     let addr = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -131,10 +142,39 @@ async fn serve(args: Args) -> Result<()> {
     // Ctrl-C ends at once: an open page's event stream never finishes, so
     // waiting for connections to close would wait for the browser.
     tokio::select! {
-        r = axum::serve(listener, router(state)) => r.context("serving")?,
+        r = accept(listener, router(state), read_timeout) => r?,
         _ = tokio::signal::ctrl_c() => println!("kamil serve: stopped"),
     }
     Ok(())
+}
+
+/// Serves each connection on its own task, as HTTP/1.1 with a header read
+/// timeout (axum::serve has none: a client that never finished its headers
+/// held its connection for ever).
+async fn accept(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    read_timeout: Duration,
+) -> Result<()> {
+    loop {
+        let stream = match listener.accept().await {
+            Ok((s, _)) => s,
+            // Out of file descriptors and the like: wait, then go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            // A connection that fails (timeout, reset) concerns that client only.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(read_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// Opens `url` in the desktop's browser; says so if it cannot.

@@ -14,4 +14,6 @@ pub struct AppState {
     pub(super) variants: Variants,
     /// Longest search a request may ask for, ms.
     pub(super) max_movetime_ms: u64,
+    /// How long a request's headers, then its body, may take to arrive.
+    pub(super) read_timeout: std::time::Duration,
 }

@@ -101,6 +101,56 @@ pub fn raw(
     parse(&bytes)
 }
 
+/// Sends `bytes` on a new connection (a request cut short, say) and keeps
+/// it open, reading until the server answers and closes, or until `wait`
+/// has passed. Returns the answer, if the server gave one, and when the
+/// reading ended.
+pub fn stalled(
+    addr: SocketAddr,
+    bytes: &[u8],
+    wait: Duration,
+) -> std::io::Result<(Option<Response>, Duration)> {
+    let started = std::time::Instant::now();
+    let mut s = TcpStream::connect(addr)?;
+    s.write_all(bytes)?;
+    s.flush()?;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while started.elapsed() < wait {
+        s.set_read_timeout(Some(Duration::from_millis(200)))?;
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                // A whole answer is enough: the server need not close.
+                if let Ok(r) = parse(&got)
+                    && complete(&r)
+                {
+                    break;
+                }
+            }
+            // Reset by the server: it closed the connection.
+            Err(_) => break,
+        }
+    }
+    let elapsed = started.elapsed();
+    Ok((parse(&got).ok(), elapsed))
+}
+
+/// Has the response all the body its `content-length` announces?
+fn complete(r: &Response) -> bool {
+    r.headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse::<usize>().ok())
+        .is_some_and(|n| r.body.len() >= n)
+}
+
 fn parse(bytes: &[u8]) -> std::io::Result<Response> {
     let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
     let end = bytes
