@@ -1,8 +1,10 @@
 //! Arguments shared by the commands that set up a position: variant (name or
 //! file), options, FEN and moves played from it.
 
+use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_rules::{Position, Variant, notation};
+use std::path::Path;
 use std::sync::Arc;
 
 /// Variant, options, FEN and moves, as several commands take them.
@@ -32,8 +34,7 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>> {
         .collect();
     let is_path = name.ends_with(".toml") || name.contains('/') || name.contains('\\');
     let v = if is_path {
-        let text = std::fs::read_to_string(name)
-            .with_context(|| format!("reading variant file `{name}`"))?;
+        let text = input::read_file(Path::new(name), "variant file", input::MAX_FILE)?;
         Variant::from_toml(name, &text, &opts)?
     } else {
         Variant::builtin(name, &opts)?

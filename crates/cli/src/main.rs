@@ -3,6 +3,7 @@
 mod bench;
 mod board_view;
 mod game_args;
+mod input;
 mod matches;
 mod moves;
 mod out;
@@ -82,22 +83,20 @@ fn run(command: Command) -> Result<()> {
 /// chooses the protocol (`uci` or `xboard`). On a terminal, the help.
 fn autodetect() -> Result<()> {
     use clap::CommandFactory;
-    use std::io::{BufRead, IsTerminal};
+    use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
         Cli::command().print_help()?;
         return Ok(());
     }
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if std::io::stdin().lock().read_line(&mut line)? == 0 {
-            return Ok(());
+    let mut stdin = std::io::stdin().lock();
+    let first = loop {
+        match input::read_line(&mut stdin)? {
+            None => return Ok(()),
+            Some(l) if l.is_empty() => {}
+            Some(l) => break l,
         }
-        if !line.trim().is_empty() {
-            break;
-        }
-    }
-    let first = line.trim().to_string();
+    };
+    drop(stdin);
     match first.as_str() {
         "xboard" => xboard::run_with(Some(first)),
         "uci" => uci::run_with(Some(first)),

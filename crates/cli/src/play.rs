@@ -9,6 +9,7 @@
 
 use crate::board_view::{self, Style};
 use crate::game_args::GameArgs;
+use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
 use kamil_rules::movegen::in_check;
@@ -191,8 +192,13 @@ impl<W: Write> Session<W> {
 
     /// Runs the game until `quit` or the end of `input`, then saves the
     /// PGN if `--pgn` was given.
+    ///
+    /// Errors: besides output that cannot be written, input that cannot be
+    /// read or a line longer than [`input::MAX_LINE`] (the game is saved
+    /// first).
     fn play(&mut self, input: &mut dyn BufRead) -> Result<()> {
         self.intro()?;
+        let mut failed = None;
         loop {
             let over = self.check_end()?;
             if !over && self.pos.side() != self.user {
@@ -200,11 +206,19 @@ impl<W: Write> Session<W> {
                 continue;
             }
             self.prompt(over)?;
-            let Some(line) = read_line(input)? else {
-                // The prompt's line is still open.
-                writeln!(self.out)?;
-                writeln!(self.out, "End of input: leaving.")?;
-                break;
+            let line = match input::read_line(input) {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    // The prompt's line is still open.
+                    writeln!(self.out)?;
+                    writeln!(self.out, "End of input: leaving.")?;
+                    break;
+                }
+                Err(e) => {
+                    writeln!(self.out)?;
+                    failed = Some(e);
+                    break;
+                }
             };
             if self.echo {
                 writeln!(self.out, "{line}")?;
@@ -234,7 +248,7 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "Game saved to {}.", path.display())?;
         }
         self.out.flush()?;
-        Ok(())
+        failed.map_or(Ok(()), Err)
     }
 
     fn intro(&mut self) -> Result<()> {
@@ -650,19 +664,6 @@ Scores are kamil's view, in pawns; `mate in N` counts kamil's moves.
         )?;
         Ok(())
     }
-}
-
-/// One line of input without its line ending, `None` at the end of input.
-/// Bytes that are not UTF-8 are replaced rather than refused.
-fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
-    let mut buf = Vec::new();
-    let n = input
-        .read_until(b'\n', &mut buf)
-        .context("reading standard input")?;
-    if n == 0 {
-        return Ok(None);
-    }
-    Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
 }
 
 /// A move of `side` to show as an example of the notation: a Pawn's plain

@@ -352,3 +352,79 @@ fn a_reader_that_goes_away_is_no_error() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.code().is_some(), "killed: {:?}", out.status);
 }
+
+#[test]
+fn a_file_without_end_is_refused_at_its_limit() {
+    // A variant "file" that never ends: refused after 4 MB, not 2 GB.
+    let err = fails(&["moves", "/dev/zero"]);
+    assert!(err.contains("`/dev/zero`"), "names the file: {err}");
+    assert!(err.contains("larger than 4 MB"), "names the limit: {err}");
+    // A regular file over the limit is refused before it is read (sparse:
+    // no disk is used).
+    let path = common::scratch_path("kamil-cli-tests", "huge-variant.toml");
+    std::fs::File::create(&path)
+        .and_then(|f| f.set_len(5 << 20))
+        .expect("a sparse file");
+    let err = fails(&["perft", path.to_str().unwrap(), "1"]);
+    assert!(
+        err.contains("huge-variant.toml") && err.contains("4 MB"),
+        "{err}"
+    );
+    // Opening books may be larger, but not without end.
+    let err = fails(&[
+        "match",
+        "courier",
+        "--engine",
+        "cmd=true",
+        "--engine",
+        "cmd=true",
+        "--depth",
+        "1",
+        "--openings",
+        "/dev/zero",
+    ]);
+    assert!(err.contains("opening book `/dev/zero`"), "{err}");
+    assert!(err.contains("64 MB"), "{err}");
+}
+
+/// Runs `kamil ARGS` with `input` on standard input (which kamil may stop
+/// reading early) and returns its exit code and standard error.
+fn with_input(args: &[&str], input: Vec<u8>) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kamil");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        // kamil stops reading at its limit: a broken pipe is expected.
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for kamil");
+    writer.join().expect("writer");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    (out.status.code(), err)
+}
+
+#[test]
+fn a_line_of_standard_input_without_end_is_refused_at_its_limit() {
+    let endless = vec![b'x'; 1 << 20];
+    // The first line, which chooses the protocol.
+    let (code, err) = with_input(&[], endless.clone());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("standard input") && err.contains("64 KB"),
+        "{err}"
+    );
+    // A move typed in `kamil play`.
+    let (code, err) = with_input(&["play", "courier", "--depth", "1"], endless);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("standard input") && err.contains("64 KB"),
+        "{err}"
+    );
+}

@@ -2,6 +2,7 @@
 //! positions reached by random legal moves from a seed; and the FEN an
 //! engine of another program is given.
 
+use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Position, Variant};
@@ -10,11 +11,10 @@ use std::sync::Arc;
 
 /// Reads one FEN per line; blank lines and lines starting with `#` are skipped.
 ///
-/// Errors: an unreadable file, a FEN the variant cannot read (with its line),
+/// Errors: an unreadable file or one larger than [`input::MAX_BOOK`], a FEN the variant cannot read (with its line),
 /// a position whose game is already over, or no FEN at all.
 pub fn from_file(v: &Arc<Variant>, path: &Path) -> Result<Vec<Position>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading openings `{}`", path.display()))?;
+    let text = input::read_file(path, "opening book", input::MAX_BOOK)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let fen = line.trim();

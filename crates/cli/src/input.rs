@@ -1,0 +1,114 @@
+//! What the command line reads from the user, each read bounded in size so
+//! that no file or input (`/dev/zero`, a huge log given by mistake) makes
+//! kamil read for ever or fill the memory: files are read whole up to a
+//! limit, standard input a line at a time up to a limit.
+
+use anyhow::{Context, Result, bail};
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+/// Largest variant file, FEN or PGN file (the largest built-in variant
+/// file is under 40 KB).
+pub const MAX_FILE: u64 = 4 << 20;
+
+/// Largest opening book (`kamil match --openings`): a FEN per line, so
+/// about 100 bytes per opening.
+pub const MAX_BOOK: u64 = 64 << 20;
+
+/// Longest line of standard input (a move or a command is a few bytes).
+pub const MAX_LINE: u64 = 64 << 10;
+
+/// `n` bytes as the limits are written: `4 MB`, `64 KB`.
+pub fn size(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MB", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{} KB", n >> 10)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// The text of the file at `path`, `what` it is (`variant file`,
+/// `openings`), at most `limit` bytes.
+///
+/// Errors, naming the file: it cannot be read, it is larger than `limit`
+/// (found before reading it when its size is known, else after reading
+/// `limit` bytes of it), or it is not UTF-8 text.
+pub fn read_file(path: &Path, what: &str, limit: u64) -> Result<String> {
+    let shown = path.display();
+    let too_big = || {
+        anyhow::anyhow!(
+            "{what} `{shown}` is larger than {} (the limit for a {what})",
+            size(limit)
+        )
+    };
+    let file = std::fs::File::open(path).with_context(|| format!("reading {what} `{shown}`"))?;
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > limit)
+    {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {what} `{shown}`"))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} `{shown}` is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// One line of `input` without its line ending (bytes that are not UTF-8
+/// replaced), `None` at the end of input.
+///
+/// Errors: the input cannot be read, or a line is longer than
+/// [`MAX_LINE`] (the rest is not read).
+pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
+    let mut buf = Vec::new();
+    let n = input
+        .take(MAX_LINE + 1)
+        .read_until(b'\n', &mut buf)
+        .context("reading standard input")?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.len() as u64 > MAX_LINE {
+        bail!(
+            "standard input: a line longer than {} (the limit for a line)",
+            size(MAX_LINE)
+        );
+    }
+    Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_bounded() {
+        let long = vec![b'x'; MAX_LINE as usize + 10];
+        let mut input: &[u8] = &long;
+        let e = read_line(&mut input).unwrap_err().to_string();
+        assert!(e.contains("64 KB"), "{e}");
+        let mut input: &[u8] = b"e2e4\r\n\nquit";
+        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("e2e4"));
+        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some(""));
+        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("quit"));
+        assert_eq!(read_line(&mut input).unwrap(), None);
+    }
+
+    #[test]
+    fn sizes_are_written_as_the_limits_are() {
+        assert_eq!(size(MAX_FILE), "4 MB");
+        assert_eq!(size(MAX_LINE), "64 KB");
+        assert_eq!(size(1000), "1000 bytes");
+    }
+}
