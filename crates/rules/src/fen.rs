@@ -2,6 +2,7 @@
 //! cell that is not a square, `+` before a promoted piece, tokens longer than
 //! one letter matched longest first.
 
+use crate::excerpt::excerpt;
 use crate::geometry::{Geometry, Square};
 use crate::piece::Piece;
 use std::fmt;
@@ -55,7 +56,7 @@ pub enum FenErrorKind {
     #[error("empty FEN")]
     Empty,
     /// The board field has a different number of ranks than the board.
-    #[error("{given} ranks given, the board has {expected}")]
+    #[error("{given} {} given, the board has {expected}", plural(*.given as u64, "rank"))]
     WrongRankCount {
         /// Ranks in the FEN.
         given: usize,
@@ -83,7 +84,7 @@ pub enum FenErrorKind {
         files: u8,
     },
     /// A rank with fewer cells than the board has files.
-    #[error("rank {rank} has {cells} cells, the board has {files} files")]
+    #[error("rank {rank} has {cells} {}, the board has {files} files", plural(*.cells as u64, "cell"))]
     RankTooShort {
         /// The rank.
         rank: u32,
@@ -126,7 +127,7 @@ pub enum FenErrorKind {
         token: String,
     },
     /// A side to move that is neither of the variant's two letters.
-    #[error("`{text}`: expected `{}` or `{}`", .expected[0], .expected[1])]
+    #[error("`{}`: expected `{}` or `{}`", excerpt(.text), .expected[0], .expected[1])]
     BadSide {
         /// The field given.
         text: String,
@@ -141,7 +142,7 @@ pub enum FenErrorKind {
         letter: char,
     },
     /// An en-passant field that names no square.
-    #[error("`{text}` is not a square")]
+    #[error("`{}` is not a square", excerpt(.text))]
     BadSquare {
         /// The field given.
         text: String,
@@ -153,29 +154,38 @@ pub enum FenErrorKind {
         letter: char,
     },
     /// A frozen-piece field that names no square.
-    #[error("frozen `{text}` is not a square")]
+    #[error("frozen `{}` is not a square", excerpt(.text))]
     BadFrozenSquare {
         /// The field given.
         text: String,
     },
     /// A frozen-piece square without a piece of the side to move.
-    #[error("frozen `{text}`: no piece of the side to move there")]
+    #[error("frozen `{}`: no piece of the side to move there", excerpt(.text))]
     FrozenNotOwn {
         /// The field given.
         text: String,
     },
     /// A halfmove clock that is not a number.
-    #[error("`{text}` is not a ply count")]
+    #[error("`{}` is not a ply count", excerpt(.text))]
     BadHalfmove {
         /// The field given.
         text: String,
     },
     /// A fullmove number that is not a number.
-    #[error("`{text}` is not a move number")]
+    #[error("`{}` is not a move number", excerpt(.text))]
     BadFullmove {
         /// The field given.
         text: String,
     },
+}
+
+/// `word` for one, `words` for any other count.
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
 }
 
 /// Reads the board field: `(square, piece)` for every occupied square.

@@ -17,6 +17,7 @@
 
 pub mod betza;
 pub mod board;
+pub mod excerpt;
 pub mod fen;
 pub mod geometry;
 pub mod leaps;

@@ -6,6 +6,7 @@
 //! comma form `e5f6,f6g7`, and any spelling of a move with the same origin,
 //! final square, captured squares and promotion.
 
+use crate::excerpt::excerpt;
 use crate::geometry::{Geometry, Square};
 use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveKind};
@@ -15,9 +16,10 @@ use crate::variant::Variant;
 
 /// A move text that is not a legal move here: the text and what is wrong.
 ///
-/// Displayed as ``move `TEXT`: `` and then the kind's text.
+/// Displayed as ``move `TEXT`: `` and then the kind's text (a long text cut
+/// to an [`excerpt`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move `{text}`: {kind}")]
+#[error("move `{}`: {kind}", excerpt(.text))]
 pub struct MoveError {
     /// The text given.
     pub text: String,
@@ -44,13 +46,13 @@ pub enum MoveErrorKind {
     },
     /// The square after `/` or `@` (a Frolov upgrade or drop square) is no
     /// square.
-    #[error("`{text}` is not a square")]
+    #[error("`{}` is not a square", excerpt(.text))]
     BadSquare {
         /// The text after the mark.
         text: String,
     },
     /// XBoard text naming a cell that is not a square of this board.
-    #[error("`{text}` is not a square of this board")]
+    #[error("`{}` is not a square of this board", excerpt(.text))]
     OffBoard {
         /// The square as XBoard wrote it.
         text: String,

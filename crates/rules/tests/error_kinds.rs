@@ -1,6 +1,7 @@
 //! The error kinds of FEN, move, PGN and Betza reading: bad inputs give the
 //! kind that names the problem, and the message text stays what it was
-//! (the CLI's tests and users read those texts).
+//! (the CLI's tests and users read those texts), except that a count of
+//! one is singular and a long input is cut to an excerpt.
 
 use kamil_rules::betza::{self, BetzaErrorKind};
 use kamil_rules::fen::FenErrorKind;
@@ -289,4 +290,53 @@ fn betza_errors() {
         e.to_string(),
         "Betza `NaN` at position 0: a later leg must use a one-step atom (W, F, K, R, B, Q), not `N`"
     );
+}
+
+#[test]
+fn a_count_of_one_is_singular() {
+    let (_, kind, text) = fen_error("courier", "12 w - - 0 1");
+    assert_eq!(
+        kind,
+        FenErrorKind::WrongRankCount {
+            given: 1,
+            expected: 8
+        }
+    );
+    assert_eq!(text, "FEN board: 1 rank given, the board has 8");
+    let (_, _, text) = fen_error("courier", &COURIER.replace("6f5", "1"));
+    assert_eq!(text, "FEN board: rank 6 has 1 cell, the board has 12 files");
+}
+
+#[test]
+fn long_input_is_cut_to_an_excerpt() {
+    let huge = "x".repeat(100_000);
+    let (field, kind, text) = fen_error("courier", &format!("{COURIER} {huge} - - 0 1"));
+    // The kind keeps the text; the message shows its start and length.
+    assert!(matches!(&kind, FenErrorKind::BadSide { text, .. } if text.len() == 100_000));
+    assert_eq!(field, 2);
+    let cut = format!("{}… (100000 characters)", "x".repeat(60));
+    assert_eq!(
+        text,
+        format!("FEN side to move: `{cut}`: expected `w` or `b`")
+    );
+    for fen in [
+        format!("{COURIER} w - {huge} 0 1"),
+        format!("{COURIER} w - - {huge} 1"),
+        format!("{COURIER} w - - 0 {huge}"),
+    ] {
+        let (_, _, text) = fen_error("courier", &fen);
+        assert!(text.contains(&cut) && text.len() < 200, "{text}");
+    }
+    let frolov = variant("frolov-10x10").start_fen.clone();
+    let (_, _, text) = fen_error(
+        "frolov-10x10",
+        &frolov.replace("- - 0", &format!("- {huge} 0")),
+    );
+    assert!(text.contains(&cut) && text.len() < 200, "{text}");
+
+    let (_, text) = move_error(&huge);
+    assert!(text.starts_with(&format!("move `{cut}`: ")), "{text}");
+    assert!(text.len() < 200, "{text}");
+    let (_, text) = move_error(&format!("b2b3/{huge}"));
+    assert!(text.contains(&cut) && text.len() < 250, "{text}");
 }
