@@ -3,6 +3,7 @@
 
 use crate::input;
 use anyhow::{Context, Result, bail};
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant, notation};
 use std::path::Path;
 use std::sync::Arc;
@@ -35,10 +36,14 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>> {
     let is_path = name.ends_with(".toml") || name.contains('/') || name.contains('\\');
     let v = if is_path {
         let text = input::read_file(Path::new(name), "variant file", input::MAX_FILE)?;
-        Variant::from_toml(name, &text, &opts)?
+        Variant::from_toml(name, &text, &opts)
     } else {
-        Variant::builtin(name, &opts)?
+        Variant::builtin(name, &opts)
     };
+    // The loader names the variant and options as given: cut long ones.
+    let echoed =
+        std::iter::once(name).chain(opts.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
+    let v = v.map_err(|e| anyhow::anyhow!(input::cut_echoes(&e.to_string(), echoed)))?;
     Ok(Arc::new(v))
 }
 
@@ -47,7 +52,9 @@ impl GameArgs {
     pub fn position(&self) -> Result<Position> {
         let v = load_variant(&self.variant, &self.options)?;
         let mut pos = match &self.fen {
-            Some(f) => Position::from_fen(v, f).with_context(|| format!("bad FEN `{f}`"))?,
+            Some(f) => {
+                Position::from_fen(v, f).with_context(|| format!("bad FEN `{}`", excerpt(f)))?
+            }
             None => Position::start(v),
         };
         for (i, m) in self.moves.iter().enumerate() {

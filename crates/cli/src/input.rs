@@ -4,6 +4,7 @@
 //! limit, standard input a line at a time up to a limit.
 
 use anyhow::{Context, Result, bail};
+use kamil_rules::excerpt::excerpt;
 use std::io::{BufRead, Read};
 use std::path::Path;
 
@@ -88,6 +89,20 @@ pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
     Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
 }
 
+/// `message` with each copy of the user's `texts` in it cut to its
+/// [`excerpt`]: for messages of code that echoes what it was given whole
+/// (variant loading names the variant and options as given).
+pub fn cut_echoes<'a>(message: &str, texts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = message.to_string();
+    for t in texts {
+        let short = excerpt(t);
+        if short.len() < t.len() {
+            out = out.replace(t, &short);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +118,15 @@ mod tests {
         assert_eq!(read_line(&mut input).unwrap().as_deref(), Some(""));
         assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("quit"));
         assert_eq!(read_line(&mut input).unwrap(), None);
+    }
+
+    #[test]
+    fn echoes_of_long_texts_are_cut() {
+        let long = "q".repeat(500);
+        let m = format!("{long}: no such variant; try `{long}` again, not `x`");
+        let cut = cut_echoes(&m, [long.as_str(), "x"]);
+        assert!(cut.len() < 250, "{cut}");
+        assert!(cut.ends_with("(500 characters)` again, not `x`"), "{cut}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::game_args::GameArgs;
 use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text, parse_move};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
@@ -605,7 +606,8 @@ impl<W: Write> Session<W> {
     /// Writes the game so far as PGN to `path`.
     fn save(&mut self, path: &Path) -> Result<()> {
         let text = self.pgn_text();
-        std::fs::write(path, text).with_context(|| format!("writing `{}`", path.display()))
+        std::fs::write(path, text)
+            .with_context(|| format!("writing `{}`", excerpt(&path.display().to_string())))
     }
 
     /// The game so far as PGN: result `*` while it goes on.

@@ -428,3 +428,38 @@ fn a_line_of_standard_input_without_end_is_refused_at_its_limit() {
         "{err}"
     );
 }
+
+#[test]
+fn long_input_is_cut_in_messages_and_one_rank_is_singular() {
+    let err = fails(&["moves", "courier", "--fen", "12 w - - 0 1"]);
+    assert!(err.contains("1 rank given, the board has 8"), "{err}");
+    let huge = "x".repeat(100_000);
+    let cut = format!("{}… (100000 characters)", "x".repeat(60));
+    let fen = format!("12/12/12/12/12/12/12/5K1k4 {huge}");
+    for args in [
+        vec!["moves", "courier", "--fen", fen.as_str()],
+        vec!["moves", "courier", "--moves", huge.as_str()],
+        vec![
+            "moves",
+            "courier",
+            "--moves",
+            "b2b3",
+            "--moves",
+            huge.as_str(),
+        ],
+        vec!["perft", huge.as_str(), "1"],
+        vec!["moves", "courier", "--option", huge.as_str()],
+    ] {
+        let err = fails(&args);
+        assert!(err.contains(&cut), "{err}");
+        assert!(
+            err.len() < 1000,
+            "{} bytes: {}",
+            err.len(),
+            err.chars().take(1000).collect::<String>()
+        );
+    }
+    // The FEN is cut where the CLI names it, the field where the rules do.
+    let err = fails(&["moves", "courier", "--fen", &format!("{huge} w")]);
+    assert!(err.contains("bad FEN `xxx") && err.len() < 1000, "{err}");
+}

@@ -600,6 +600,71 @@ fn a_request_that_stalls_is_ended_after_the_read_timeout() {
     assert_eq!(g["plies"], 0);
 }
 
+#[test]
+fn long_input_is_cut_in_error_messages() {
+    let s = server(&[]);
+    let a = s.addr;
+    let huge = "x".repeat(100_000);
+    let cut = format!("{}… (100000 characters)", "x".repeat(60));
+    let g = new_game(a, json!({"variant": "courier"}));
+    let id = g["id"].as_str().unwrap();
+    let short = |r: &http::Response, status: u16| {
+        let m = client_error(r, status);
+        assert!(
+            m.len() < 1000,
+            "{} bytes: {}",
+            m.len(),
+            m.chars().take(1000).collect::<String>()
+        );
+        m
+    };
+    for body in [
+        json!({"variant": "courier", "fen": format!("12/12/12/12/12/12/12/5K1k4 {huge}")}),
+        json!({"variant": "courier", "moves": [huge]}),
+        json!({"variant": huge}),
+        json!({"variant": "courier", "options": {huge.clone(): "1"}}),
+        json!({"variant": "courier", "options": {"courier-opening": huge}}),
+        json!({"variant": "courier", "options": {huge.clone(): [1]}}),
+    ] {
+        let m = short(&post(a, "/api/games", &body), 400);
+        assert!(m.contains(&cut), "{m}");
+    }
+    let m = short(
+        &post(a, &format!("/api/games/{id}/moves"), &json!({"move": huge})),
+        400,
+    );
+    assert!(m.contains(&cut), "{m}");
+    // serde quotes what it cannot read: cut too.
+    short(
+        &post(
+            a,
+            &format!("/api/games/{id}/moves"),
+            &json!({ huge.clone(): 1 }),
+        ),
+        422,
+    );
+    short(
+        &post(
+            a,
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": 1, "ply": huge}),
+        ),
+        422,
+    );
+    let long_id = "y".repeat(10_000);
+    short(&get(a, &format!("/api/games/{long_id}")), 404);
+    short(&get(a, &format!("/api/variants/{long_id}")), 404);
+    let m = short(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "courier", "fen": "12 w"}),
+        ),
+        400,
+    );
+    assert!(m.contains("1 rank given"), "{m}");
+}
+
 /// A small deterministic generator for the load test's random moves.
 struct Lcg(u64);
 

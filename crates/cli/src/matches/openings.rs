@@ -4,6 +4,7 @@
 
 use crate::input;
 use anyhow::{Context, Result, bail};
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Position, Variant};
 use std::path::Path;
@@ -22,12 +23,13 @@ pub fn from_file(v: &Arc<Variant>, path: &Path) -> Result<Vec<Position>> {
             continue;
         }
         let mut pos = Position::from_fen(v.clone(), fen)
-            .with_context(|| format!("{}:{}: bad FEN `{fen}`", path.display(), i + 1))?;
+            .with_context(|| format!("{}:{}: bad FEN `{}`", path.display(), i + 1, excerpt(fen)))?;
         if let Some(o) = outcome(&mut pos) {
             bail!(
-                "{}:{}: the game is already over in `{fen}` ({o})",
+                "{}:{}: the game is already over in `{}` ({o})",
                 path.display(),
-                i + 1
+                i + 1,
+                excerpt(fen)
             );
         }
         out.push(pos);

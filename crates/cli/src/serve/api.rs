@@ -8,12 +8,14 @@ use super::games::lock;
 use super::json::{game_view, legal_views, options_view};
 use super::state::AppState;
 use crate::board_view::side_name;
+use crate::input::cut_echoes;
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::pgn::{self, GameRecord};
+use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
 use serde::Deserialize;
@@ -71,7 +73,8 @@ fn options_of(map: &BTreeMap<String, Value>) -> Result<Vec<(String, String)>, Ap
                 Value::Number(n) => n.to_string(),
                 _ => {
                     return Err(ApiError::bad(format!(
-                        "option `{k}`: give a string, number or boolean"
+                        "option `{}`: give a string, number or boolean",
+                        excerpt(k)
                     )));
                 }
             };
@@ -111,7 +114,13 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     let mut fen = req.fen;
     let mut moves = req.moves;
     if let Some(text) = &req.pgn {
-        let game = pgn::read(text).map_err(|e| ApiError::bad(e.to_string()))?;
+        let game = pgn::read(text).map_err(|e| {
+            let tag = match &e.kind {
+                PgnErrorKind::UnquotedValue { tag } => Some(tag.as_str()),
+                _ => None,
+            };
+            ApiError::bad(cut_echoes(&e.to_string(), tag))
+        })?;
         if variant.is_none() {
             variant = game.tag("Variant").map(str::to_string);
         }
@@ -143,7 +152,7 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     };
     for (i, m) in moves.iter().enumerate() {
         let mv = parse_move(&mut pos, m)
-            .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, m)))?;
+            .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, excerpt(m))))?;
         pos.make(mv);
     }
     Ok(pos)

@@ -92,7 +92,7 @@ impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
         ApiError {
             status: r.status(),
-            message: r.body_text(),
+            message: bounded(r.body_text()),
         }
     }
 }
@@ -101,7 +101,22 @@ impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> ApiError {
         ApiError {
             status: r.status(),
-            message: r.body_text(),
+            message: bounded(r.body_text()),
         }
     }
+}
+
+/// Longest message of a rejection, in characters.
+const MAX_REJECTION: usize = 400;
+
+/// A rejection's message, cut after [`MAX_REJECTION`] characters: serde
+/// quotes what it could not read (an unknown field, a string where a
+/// number belongs) whole, and that may be most of a 1 MB body.
+fn bounded(message: String) -> String {
+    let n = message.chars().count();
+    if n <= MAX_REJECTION {
+        return message;
+    }
+    let head: String = message.chars().take(MAX_REJECTION - 100).collect();
+    format!("{head}… ({n} characters)")
 }

@@ -5,7 +5,9 @@
 use super::error::ApiError;
 use super::game::{Game, SharedGame};
 use super::json::variant_view;
+use crate::input::cut_echoes;
 use kamil_engine::{Engine, EngineConfig};
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -91,7 +93,8 @@ impl Store {
     pub fn get(&self, id: &str) -> Result<SharedGame, ApiError> {
         lock(&self.games).get(id).cloned().ok_or_else(|| {
             ApiError::not_found(format!(
-                "no game `{id}` (it may have ended or been evicted)"
+                "no game `{}` (it may have ended or been evicted)",
+                excerpt(id)
             ))
         })
     }
@@ -102,7 +105,7 @@ impl Store {
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {
         let g = lock(&self.games)
             .remove(id)
-            .ok_or_else(|| ApiError::not_found(format!("no game `{id}`")))?;
+            .ok_or_else(|| ApiError::not_found(format!("no game `{}`", excerpt(id))))?;
         if let Some(s) = &lock(&g).search {
             s.stop();
         }
@@ -212,8 +215,13 @@ impl Variants {
         if let Some(v) = lock(&self.cache).get(&key) {
             return Ok(v.clone());
         }
-        let v =
-            Arc::new(Variant::builtin(name, options).map_err(|e| ApiError::bad(e.to_string()))?);
+        // The loader names the variant and options as given: cut long ones.
+        let v = Variant::builtin(name, options).map_err(|e| {
+            let echoed = std::iter::once(name)
+                .chain(options.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
+            ApiError::bad(cut_echoes(&e.to_string(), echoed))
+        })?;
+        let v = Arc::new(v);
         let mut cache = lock(&self.cache);
         if cache.len() < VARIANT_CACHE {
             cache.insert(key, v.clone());
