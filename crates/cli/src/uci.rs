@@ -201,7 +201,12 @@ impl Session {
                 self.select_variant(&self.variant_name.clone(), opts);
             }
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => engine.set_hash_mb(mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    if let Err(e) = engine.set_hash_mb(mb) {
+                        let kept = engine.config().hash_mb;
+                        self.info(&format!("Hash not changed: {e}; keeping {kept} MB"));
+                    }
+                }
                 _ => self.info(&format!(
                     "Hash must be 1 to {MAX_HASH_MB} MB, not `{value}`"
                 )),

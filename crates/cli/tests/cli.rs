@@ -352,3 +352,20 @@ fn a_reader_that_goes_away_is_no_error() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.code().is_some(), "killed: {:?}", out.status);
 }
+
+/// Issue 17: a bench table bigger than any memory is an error, not an abort.
+#[test]
+fn bench_with_a_hash_too_big_for_memory_fails_cleanly() {
+    let err = fails(&[
+        "bench",
+        "courier",
+        "--depth",
+        "1",
+        "--hash",
+        "1000000000000",
+    ]);
+    assert!(
+        err.contains("--hash") && err.contains("cannot allocate"),
+        "{err}"
+    );
+}

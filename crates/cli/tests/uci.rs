@@ -66,6 +66,34 @@ fn malformed_commands_are_reported_and_ignored() {
     assert!(l.iter().any(|x| x.starts_with("info depth 2 ")), "{l:?}");
 }
 
+/// Issue 17: the largest Hash offered (64 GB), or 4000 MB, under a 4 GB
+/// address-space limit cannot be allocated: the old table is kept, the
+/// reason is said, and the engine plays on.
+#[test]
+fn a_hash_size_beyond_the_memory_is_refused_and_play_goes_on() {
+    let mut e = Session::start_limited(4_000_000, &["uci"]);
+    for mb in ["65536", "4000"] {
+        e.send(&format!("setoption name Hash value {mb}"));
+        let l = e.until("info string", Duration::from_secs(30));
+        let said = l.last().unwrap();
+        assert!(
+            said.contains("Hash not changed") && said.contains(&format!("{mb} MB")),
+            "{said}"
+        );
+        assert!(said.contains("keeping 64 MB"), "{said}");
+    }
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(10));
+    e.send("position startpos");
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+    e.send("setoption name Hash value 16");
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
     let mut e = Session::start(&["uci"]);

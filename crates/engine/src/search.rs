@@ -7,7 +7,7 @@ use crate::limits::Limits;
 use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
-use crate::tt::{Bound, Table};
+use crate::tt::{AllocError, Bound, Table};
 use kamil_rules::movegen::{
     fallback_moves, in_check, is_attacked, legal_moves, made_illegal, noisy_moves, pseudo_moves,
 };
@@ -96,10 +96,27 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A new engine with `config`.
+    /// A new engine with `config`. If the transposition table of
+    /// `config.hash_mb` MB cannot be allocated, it has a 1 MB one instead
+    /// (see [`Engine::config`]); [`Engine::try_new`] fails instead.
     pub fn new(config: EngineConfig) -> Engine {
+        let tt = Table::new(config.hash_mb);
+        Engine::with_table(config, tt)
+    }
+
+    /// A new engine with `config`.
+    ///
+    /// Errors: the transposition table of `config.hash_mb` MB cannot be
+    /// allocated.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, AllocError> {
+        let tt = Table::try_new(config.hash_mb)?;
+        Ok(Engine::with_table(config, tt))
+    }
+
+    fn with_table(mut config: EngineConfig, tt: Table) -> Engine {
+        config.hash_mb = tt.mb();
         Engine {
-            tt: Table::new(config.hash_mb),
+            tt,
             config,
             ordering: None,
             evaluator: None,
@@ -112,10 +129,15 @@ impl Engine {
         &self.config
     }
 
-    /// Resizes the transposition table to `mb` megabytes (clears it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.config.hash_mb = mb.max(1);
-        self.tt = Table::new(self.config.hash_mb);
+    /// Resizes the transposition table to `mb` megabytes (at least 1) and
+    /// clears it.
+    ///
+    /// Errors: that much memory cannot be allocated; the table is then kept
+    /// as it was (size and entries).
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
+        self.tt.resize(mb.max(1))?;
+        self.config.hash_mb = self.tt.mb();
+        Ok(())
     }
 
     /// Sets the number of lines searched (at least 1).
