@@ -2,7 +2,7 @@
 //! makes a search abort or run without end.
 
 mod common;
-use common::variant;
+use common::{position, variant};
 
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::Position;
@@ -44,4 +44,45 @@ fn an_engine_asked_for_an_impossible_table_fails_or_settles() {
             .best
             .is_some()
     );
+}
+
+/// Nodes within which a depth-1 search of any position must end: its
+/// quiescence is bounded by [`kamil_engine::search::QUIESCENCE_BUDGET`].
+const DEPTH_ONE_NODES: u64 = 200_000;
+
+/// Crowded boards, swapped colours, boards of Kings, lone Kings among
+/// sliders (tests/data/odd_positions.txt): a depth-1 search completes
+/// within [`DEPTH_ONE_NODES`] with a legal move. The Sho Shogi start with
+/// colours swapped took 17 million nodes before quiescence had a budget.
+#[test]
+fn a_depth_one_search_of_an_odd_position_ends_quickly_with_a_legal_move() {
+    let text = include_str!("data/odd_positions.txt");
+    let mut checked = 0;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, fen) = line.split_once(';').expect("`variant;FEN`");
+        let mut pos = position(name, fen);
+        let mut e = Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        });
+        let limits = Limits {
+            nodes: Some(DEPTH_ONE_NODES),
+            ..Limits::depth(1)
+        };
+        let r = e.search(&pos, &limits, &mut |_| {});
+        assert!(
+            r.depth == 1 && r.nodes < DEPTH_ONE_NODES,
+            "{name} {fen}: depth 1 not done in {} nodes",
+            r.nodes
+        );
+        let best = r.best.unwrap_or_else(|| panic!("{name} {fen}: no move"));
+        let mut legal = Vec::new();
+        pos.legal_moves_into(&mut legal);
+        assert!(legal.contains(&best), "{name} {fen}: illegal {best:?}");
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} positions");
 }
