@@ -576,9 +576,11 @@ impl<'a> Searcher<'a> {
                     if self.stopped {
                         break s;
                     }
-                    if s <= alpha {
+                    // A bound already at ±INFINITE cannot widen: the
+                    // score stands.
+                    if s <= alpha && alpha > -INFINITE {
                         alpha = (alpha - delta).max(-INFINITE);
-                    } else if s >= beta {
+                    } else if s >= beta && beta < INFINITE {
                         beta = (beta + delta).min(INFINITE);
                     } else {
                         break s;

@@ -4,8 +4,10 @@
 mod common;
 use common::{position, variant};
 
-use kamil_engine::{Engine, EngineConfig, Limits};
-use kamil_rules::Position;
+use kamil_engine::score::MAX_EVAL;
+use kamil_engine::{Engine, EngineConfig, EvalMode, Evaluator, Limits};
+use kamil_rules::{Position, Variant};
+use std::sync::Arc;
 
 /// More memory than any machine has, MB.
 const IMPOSSIBLE_MB: usize = usize::MAX / 2 / (1024 * 1024);
@@ -85,4 +87,60 @@ fn a_depth_one_search_of_an_odd_position_ends_quickly_with_a_legal_move() {
         checked += 1;
     }
     assert!(checked >= 40, "{checked} positions");
+}
+
+/// Courier's pieces other than the King.
+const COURIER_PIECES: [&str; 8] = [
+    "fers", "courier", "alfil", "man", "sneak", "knight", "rook", "pawn",
+];
+
+/// Courier from a variant file in which the pieces of [`COURIER_PIECES`]
+/// are worth `values` centipawns, in that order.
+fn courier_valued(values: [i64; 8]) -> Arc<Variant> {
+    let mut text = String::from("extends = \"courier\"\nname = \"courier-priceless\"\n");
+    for (piece, value) in COURIER_PIECES.iter().zip(values) {
+        text.push_str(&format!("[pieces.{piece}]\nvalue = {value}\n"));
+    }
+    Arc::new(Variant::from_toml("priceless.toml", &text, &[]).expect("variant loads"))
+}
+
+/// Piece values of 1e8 overflowed the material sum (23 pieces a side), and
+/// a score beyond the search's window never settled: `go depth 1` did not
+/// end. The search must end with a legal move, evaluations below mate.
+#[test]
+fn huge_piece_values_still_give_a_move() {
+    let (max, min) = (i64::from(i32::MAX), i64::from(i32::MIN));
+    for values in [
+        [100_000_000; 8],
+        [max; 8],
+        [max, min, max, min, max, min, max, min],
+        [-100_000_000, 100, 300, 280, 140, 300, 100_000_000, 100],
+    ] {
+        let v = courier_valued(values);
+        let pos = Position::start(v.clone());
+        // White a Rook up: a material lead far beyond i32 where Rooks are
+        // priceless.
+        let fen = pos.fen().replacen('r', "1", 1);
+        let unbalanced = Position::from_fen(v.clone(), &fen).expect("a Rook less");
+        for depth in [1, 3] {
+            let mut e = Engine::new(EngineConfig {
+                hash_mb: 4,
+                ..EngineConfig::default()
+            });
+            let limits = Limits {
+                nodes: Some(DEPTH_ONE_NODES),
+                ..Limits::depth(depth)
+            };
+            let r = e.search(&pos, &limits, &mut |_| {});
+            assert_eq!(r.depth, depth, "{values:?}: depth {depth} not done");
+            let mut legal = Vec::new();
+            pos.clone().legal_moves_into(&mut legal);
+            assert!(legal.contains(&r.best.expect("a move")), "{values:?}");
+        }
+        let ev = Evaluator::new(v.clone(), EvalMode::Full);
+        for p in [&pos, &unbalanced] {
+            let s = ev.evaluate(p);
+            assert!(s.abs() <= MAX_EVAL, "{values:?}: {s}");
+        }
+    }
 }
