@@ -69,11 +69,12 @@ pub fn run(args: Args) -> Result<()> {
         let v = load_variant(name, &[])?;
         let pos = Position::from_fen(v, fen).with_context(|| format!("bench FEN `{fen}`"))?;
         // A fresh engine per position: the count must not depend on order.
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = Engine::try_new(EngineConfig {
             hash_mb: args.hash,
             multipv: 1,
             eval,
-        });
+        })
+        .context("--hash")?;
         let t = Instant::now();
         let r = engine.search(&pos, &Limits::depth(args.depth), &mut |_| {});
         total += r.nodes;

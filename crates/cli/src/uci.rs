@@ -201,7 +201,12 @@ impl Session {
                 self.select_variant(&self.variant_name.clone(), opts);
             }
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => engine.set_hash_mb(mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    if let Err(e) = engine.set_hash_mb(mb) {
+                        let kept = engine.config().hash_mb;
+                        self.info(&format!("Hash not changed: {e}; keeping {kept} MB"));
+                    }
+                }
                 _ => self.info(&format!(
                     "Hash must be 1 to {MAX_HASH_MB} MB, not `{value}`"
                 )),
@@ -268,7 +273,7 @@ impl Session {
             match parse_move(&mut pos, m) {
                 Ok(mv) => pos.make(mv),
                 Err(e) => {
-                    self.info(&format!("position set up to move {} only: {e}", i));
+                    self.info(&refused_move_text(i, moves, &e.what()));
                     break;
                 }
             }
@@ -365,6 +370,20 @@ pub fn parse_go(words: &[&str]) -> std::result::Result<Limits, String> {
     Ok(limits)
 }
 
+/// The report of a `position` command whose move `i` (from 0) of `moves`
+/// was refused for `why`: which move, and where the position was left.
+fn refused_move_text(i: usize, moves: &[&str], why: &str) -> String {
+    let left = match i {
+        0 => "at the start (no move made)".to_string(),
+        _ => format!("after move {i} `{}`", moves[i - 1]),
+    };
+    format!(
+        "position: move {} `{}` is not legal here ({why}); position left {left}",
+        i + 1,
+        moves[i]
+    )
+}
+
 fn score_text(s: Score) -> String {
     match s {
         Score::Cp(c) => format!("cp {c}"),
@@ -423,6 +442,19 @@ mod tests {
         assert_eq!(c.moves_to_go, Some(20));
         let l = parse_go(&["depth", "5", "nodes", "100", "infinite"]).unwrap();
         assert_eq!((l.depth, l.nodes, l.infinite), (Some(5), Some(100), true));
+    }
+
+    #[test]
+    fn a_refused_move_says_which_and_where_the_position_stays() {
+        let moves = ["b2b3", "b7b6", "q9q9"];
+        assert_eq!(
+            refused_move_text(0, &moves, "why"),
+            "position: move 1 `b2b3` is not legal here (why); position left at the start (no move made)"
+        );
+        assert_eq!(
+            refused_move_text(2, &moves, "why"),
+            "position: move 3 `q9q9` is not legal here (why); position left after move 2 `b7b6`"
+        );
     }
 
     #[test]

@@ -463,3 +463,20 @@ fn long_input_is_cut_in_messages_and_one_rank_is_singular() {
     let err = fails(&["moves", "courier", "--fen", &format!("{huge} w")]);
     assert!(err.contains("bad FEN `xxx") && err.len() < 1000, "{err}");
 }
+
+/// Issue 17: a bench table bigger than any memory is an error, not an abort.
+#[test]
+fn bench_with_a_hash_too_big_for_memory_fails_cleanly() {
+    let err = fails(&[
+        "bench",
+        "courier",
+        "--depth",
+        "1",
+        "--hash",
+        "1000000000000",
+    ]);
+    assert!(
+        err.contains("--hash") && err.contains("cannot allocate"),
+        "{err}"
+    );
+}

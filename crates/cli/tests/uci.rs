@@ -66,6 +66,63 @@ fn malformed_commands_are_reported_and_ignored() {
     assert!(l.iter().any(|x| x.starts_with("info depth 2 ")), "{l:?}");
 }
 
+/// Issue 17: the largest Hash offered (64 GB), or 4000 MB, under a 4 GB
+/// address-space limit cannot be allocated: the old table is kept, the
+/// reason is said, and the engine plays on.
+#[test]
+fn a_hash_size_beyond_the_memory_is_refused_and_play_goes_on() {
+    let mut e = Session::start_limited(4_000_000, &["uci"]);
+    for mb in ["65536", "4000"] {
+        e.send(&format!("setoption name Hash value {mb}"));
+        let l = e.until("info string", Duration::from_secs(30));
+        let said = l.last().unwrap();
+        assert!(
+            said.contains("Hash not changed") && said.contains(&format!("{mb} MB")),
+            "{said}"
+        );
+        assert!(said.contains("keeping 64 MB"), "{said}");
+    }
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(10));
+    e.send("position startpos");
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+    e.send("setoption name Hash value 16");
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Issue 17: a refused move in `position ... moves` is named, with the
+/// reason and where the position was left (not "set up to move 0 only").
+#[test]
+fn a_refused_position_move_is_named_with_where_the_position_stays() {
+    let mut e = Session::start(&["uci"]);
+    e.send("position startpos moves zz9 b2b3");
+    let l = e.until("info string", Duration::from_secs(10));
+    assert_eq!(
+        l.last().unwrap(),
+        "info string position: move 1 `zz9` is not legal here (not a move in coordinate \
+         notation (e.g. a1a2)); position left at the start (no move made)"
+    );
+    e.send("position startpos moves b2b3 b7b6 a2a4");
+    let l = e.until("info string", Duration::from_secs(10));
+    assert_eq!(
+        l.last().unwrap(),
+        "info string position: move 3 `a2a4` is not legal here (no piece on a2); \
+         position left after move 2 `b7b6`"
+    );
+    e.send("d");
+    let l = e.until("info string fen", Duration::from_secs(10));
+    let mut pos = Position::start(variant("courier", &[]));
+    for m in ["b2b3", "b7b6"] {
+        let mv = parse_move(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    assert_eq!(l.last().unwrap(), &format!("info string fen {}", pos.fen()));
+}
+
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
     let mut e = Session::start(&["uci"]);

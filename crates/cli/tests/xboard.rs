@@ -399,6 +399,34 @@ fn go_playother_force_remove_and_clocks() {
     parse_xboard_move(&mut pos, &m2).expect("legal after remove");
 }
 
+/// Issue 17: `memory` beyond what a 4 GB address-space limit allows keeps
+/// the old table, tells the user, and the engine plays on.
+#[test]
+fn memory_beyond_the_limit_is_refused_and_play_goes_on() {
+    let mut e = Engine {
+        io: Session::start_limited(4_000_000, &["xboard"]),
+        ping: 0,
+    };
+    e.send("xboard");
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("variant courier");
+    for mb in ["65536", "100000", "4000"] {
+        let l = e.ask(&format!("memory {mb}"));
+        assert!(
+            l.len() == 1 && l[0].starts_with("telluser memory not changed"),
+            "{l:?}"
+        );
+        assert!(l[0].contains("keeping 64 MB"), "{l:?}");
+    }
+    e.send("sd 1");
+    e.send("go");
+    let (m, _) = e.next_move();
+    let mut pos = Position::start(variant("courier", &[]));
+    parse_xboard_move(&mut pos, &m).expect("a legal move");
+}
+
 #[test]
 fn move_now_answers_at_once() {
     let mut e = Engine::xboard();

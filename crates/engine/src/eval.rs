@@ -19,6 +19,7 @@
 //! Board terms are tapered between a middle game and an end game weight by
 //! the non-pawn material left on the board.
 
+use crate::score::MAX_EVAL;
 use kamil_rules::geometry::Geometry;
 use kamil_rules::piece::Moveset;
 use kamil_rules::{Piece, Position, Side, Variant};
@@ -36,6 +37,11 @@ pub enum EvalMode {
 
 /// Bonus for the side to move, centipawns.
 const TEMPO: i32 = 12;
+/// Largest piece value the engine uses, centipawns: a variant file may give
+/// any `i32` (a "priceless" piece of 1e8); beyond this a piece only counts
+/// as decisive. Keeps capture sums and move-ordering scores far from
+/// overflow (64 pieces taken in one move, times 16, stay below 2^27).
+pub const MAX_PIECE_VALUE: i32 = 100_000;
 /// Middle-game bonus per friendly piece next to a sole royal.
 const SHELTER: i32 = 8;
 /// Middle-game penalty per enemy piece within two steps of a sole royal.
@@ -70,7 +76,7 @@ pub struct Evaluator {
     /// Piece types that count toward the game phase (neither pawn nor royal).
     phase_piece: Vec<bool>,
     /// Phase material of the start position (both sides).
-    phase_total: i32,
+    phase_total: i64,
     /// Royal types.
     royal: Vec<bool>,
     /// Neighbour offsets at distance 1 and 2 (for royal safety).
@@ -98,7 +104,7 @@ impl Evaluator {
                     // (Sho Shogi's Crown Prince): a spare royal is a life.
                     400
                 } else {
-                    p.value
+                    p.value.clamp(-MAX_PIECE_VALUE, MAX_PIECE_VALUE)
                 }
             })
             .collect();
@@ -118,13 +124,13 @@ impl Evaluator {
                 }
             }
         }
-        let mut phase_total = 0;
+        let mut phase_total = 0i64;
         if let Ok(start) = Position::from_fen(variant.clone(), &v.start_fen) {
             for side in Side::BOTH {
                 for &sq in start.pieces(side) {
                     let t = start.at(sq).kind() as usize;
                     if phase_piece[t] {
-                        phase_total += value[t];
+                        phase_total += i64::from(value[t]);
                     }
                 }
             }
@@ -215,78 +221,82 @@ impl Evaluator {
             .any(|&sq| self.phase_piece[pos.at(sq).kind() as usize])
     }
 
-    /// The position's score in centipawns from the side to move's view.
+    /// The position's score in centipawns from the side to move's view,
+    /// within ±[`MAX_EVAL`] whatever the variant's piece values.
     /// Game ends are not detected here (search does that).
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        // Sums in 64 bits: a variant's values may be up to
+        // MAX_PIECE_VALUE each, on boards of hundreds of squares.
         let g = &self.variant.geometry;
-        let mut material = [0i32; 2];
-        let mut mg = [0i32; 2];
-        let mut eg = [0i32; 2];
-        let mut phase = 0;
+        let mut material = [0i64; 2];
+        let mut mg = [0i64; 2];
+        let mut eg = [0i64; 2];
+        let mut phase = 0i64;
         for side in Side::BOTH {
             let s = side.index();
             for &sq in pos.pieces(side) {
                 let p = pos.at(sq);
                 let t = p.kind() as usize;
-                material[s] += self.value[t];
+                let value = i64::from(self.value[t]);
+                material[s] += value;
                 if self.phase_piece[t] {
-                    phase += self.value[t];
+                    phase += value;
                 }
                 let e = self.pst[p.0 as usize * self.squares + g.compact(sq)];
-                mg[s] += e[0] as i32;
-                eg[s] += e[1] as i32;
+                mg[s] += i64::from(e[0]);
+                eg[s] += i64::from(e[1]);
                 let (list, avg) = &self.slides[p.0 as usize];
                 if !list.is_empty() {
-                    let reach = slide_reach(pos, sq, list, side);
-                    mg[s] += (reach - avg) * MOBILITY_MG;
-                    eg[s] += (reach - avg) * MOBILITY_EG;
+                    let reach = i64::from(slide_reach(pos, sq, list, side) - avg);
+                    mg[s] += reach * i64::from(MOBILITY_MG);
+                    eg[s] += reach * i64::from(MOBILITY_EG);
                 }
             }
         }
         let us = pos.side();
         let (u, o) = (us.index(), us.flip().index());
-        let mut score = material[u] - material[o];
+        let lead = material[u] - material[o];
         if self.mode == EvalMode::Material {
-            return score;
+            return clamp_eval(lead);
         }
         let capture_royal = !self.variant.rules.royal_safety;
         for side in Side::BOTH {
             let r = pos.royals(side);
             if r.len() == 1 {
-                let safety = self.royal_safety(pos, r[0], side);
+                let safety = i64::from(self.royal_safety(pos, r[0], side));
                 mg[side.index()] += safety;
                 if capture_royal {
                     eg[side.index()] += safety;
                 }
             }
         }
-        let lead = material[u] - material[o];
-        if lead.abs() >= MOP_UP_LEAD {
+        if lead.abs() >= i64::from(MOP_UP_LEAD) {
             let (strong, weak) = if lead > 0 {
                 (us, us.flip())
             } else {
                 (us.flip(), us)
             };
-            eg[strong.index()] += self.mop_up(pos, strong, weak);
+            eg[strong.index()] += i64::from(self.mop_up(pos, strong, weak));
         }
-        let phase = phase.min(self.phase_total);
+        let total = self.phase_total.max(1);
+        let phase = phase.clamp(0, total);
         let mg_score = mg[u] - mg[o];
         let eg_score = eg[u] - eg[o];
-        score += (mg_score * phase + eg_score * (self.phase_total - phase)) / self.phase_total;
-        score = self.progress_scaled(pos, score);
-        score + TEMPO
+        let score = lead + (mg_score * phase + eg_score * (total - phase)) / total;
+        let score = self.progress_scaled(pos, score);
+        clamp_eval(score + i64::from(TEMPO))
     }
 
     /// Under a move-count rule an advantage fades as the count runs on
     /// (to half at the limit), so the stronger side makes progress:
     /// captures and pawn moves that reset the count.
     #[inline]
-    fn progress_scaled(&self, pos: &Position, score: i32) -> i32 {
-        let limit = self.variant.rules.move_rule as i32;
+    fn progress_scaled(&self, pos: &Position, score: i64) -> i64 {
+        let limit = i64::from(self.variant.rules.move_rule);
         if limit == 0 {
             return score;
         }
-        let count = (pos.halfmove() as i32).min(limit);
+        let count = i64::from(pos.halfmove()).min(limit);
         score * (2 * limit - count) / (2 * limit)
     }
 
@@ -354,6 +364,11 @@ fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side
         }
     }
     n
+}
+
+/// `x` as an evaluation: clamped to ±[`MAX_EVAL`].
+fn clamp_eval(x: i64) -> i32 {
+    x.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
 }
 
 fn clamp16(x: i32) -> i16 {

@@ -7,6 +7,9 @@ pub const INFINITE: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores beyond this in magnitude are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Largest static evaluation in magnitude, centipawns: below every mate
+/// score, with room for the margins search adds to an evaluation.
+pub const MAX_EVAL: i32 = MATE_BOUND - 1_000;
 
 /// A score for reporting, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use crate::limits::Limits;
 use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::time::Budget;
-use crate::tt::{Bound, Table};
+use crate::tt::{AllocError, Bound, Table};
 use kamil_rules::movegen::{
     fallback_moves, in_check, is_attacked, legal_moves, made_illegal, noisy_moves, pseudo_moves,
 };
@@ -96,10 +96,27 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A new engine with `config`.
+    /// A new engine with `config`. If the transposition table of
+    /// `config.hash_mb` MB cannot be allocated, it has a 1 MB one instead
+    /// (see [`Engine::config`]); [`Engine::try_new`] fails instead.
     pub fn new(config: EngineConfig) -> Engine {
+        let tt = Table::new(config.hash_mb);
+        Engine::with_table(config, tt)
+    }
+
+    /// A new engine with `config`.
+    ///
+    /// Errors: the transposition table of `config.hash_mb` MB cannot be
+    /// allocated.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, AllocError> {
+        let tt = Table::try_new(config.hash_mb)?;
+        Ok(Engine::with_table(config, tt))
+    }
+
+    fn with_table(mut config: EngineConfig, tt: Table) -> Engine {
+        config.hash_mb = tt.mb();
         Engine {
-            tt: Table::new(config.hash_mb),
+            tt,
             config,
             ordering: None,
             evaluator: None,
@@ -112,10 +129,15 @@ impl Engine {
         &self.config
     }
 
-    /// Resizes the transposition table to `mb` megabytes (clears it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.config.hash_mb = mb.max(1);
-        self.tt = Table::new(self.config.hash_mb);
+    /// Resizes the transposition table to `mb` megabytes (at least 1) and
+    /// clears it.
+    ///
+    /// Errors: that much memory cannot be allocated; the table is then kept
+    /// as it was (size and entries).
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
+        self.tt.resize(mb.max(1))?;
+        self.config.hash_mb = self.tt.mb();
+        Ok(())
     }
 
     /// Sets the number of lines searched (at least 1).
@@ -281,6 +303,9 @@ struct Searcher<'a> {
     /// full quiescence until an A/B test says otherwise (the defended-capture
     /// test alone would take the bench from 1389014 to 685845 nodes).
     lean_quiescence: bool,
+    /// Quiescence nodes used so far by the horizon children of the current
+    /// main-search node (see [`QUIESCENCE_BUDGET`]).
+    q_used: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -325,6 +350,7 @@ impl<'a> Searcher<'a> {
             lmr: lmr_table(),
             root_excluded: Vec::new(),
             lean_quiescence,
+            q_used: 0,
             iter_best: None,
             null_ok,
             legal_lists,
@@ -545,13 +571,16 @@ impl<'a> Searcher<'a> {
                     (-INFINITE, INFINITE)
                 };
                 let score = loop {
+                    self.q_used = 0;
                     let s = self.negamax(d, alpha, beta, 0, root_check, false);
                     if self.stopped {
                         break s;
                     }
-                    if s <= alpha {
+                    // A bound already at ±INFINITE cannot widen: the
+                    // score stands.
+                    if s <= alpha && alpha > -INFINITE {
                         alpha = (alpha - delta).max(-INFINITE);
-                    } else if s >= beta {
+                    } else if s >= beta && beta < INFINITE {
                         beta = (beta + delta).min(INFINITE);
                     } else {
                         break s;
@@ -634,8 +663,30 @@ impl<'a> Searcher<'a> {
     }
 
     /// Negamax alpha-beta at `ply` with `depth` plies left; `in_check`:
-    /// the side to move's sole royal is attacked.
+    /// the side to move's sole royal is attacked. A node with depth left
+    /// and not in check opens its own quiescence budget; a node in check
+    /// (an extension, not a branching) shares its parent's.
     fn negamax(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        if depth >= 1 && !in_check {
+            let outer = std::mem::replace(&mut self.q_used, 0);
+            let s = self.negamax_node(depth, alpha, beta, ply, in_check, allow_null);
+            self.q_used = outer;
+            s
+        } else {
+            self.negamax_node(depth, alpha, beta, ply, in_check, allow_null)
+        }
+    }
+
+    /// The body of [`Self::negamax`].
+    fn negamax_node(
         &mut self,
         mut depth: i32,
         mut alpha: i32,
@@ -922,6 +973,7 @@ impl<'a> Searcher<'a> {
         qdepth: u32,
     ) -> i32 {
         self.nodes += 1;
+        self.q_used += 1;
         self.check_limits();
         if self.stopped {
             return 0;
@@ -933,6 +985,9 @@ impl<'a> Searcher<'a> {
             return self.outcome_score(o, ply);
         }
         if ply >= MAX_PLY - 1 {
+            return self.ev.evaluate(&self.pos);
+        }
+        if self.q_used > QUIESCENCE_BUDGET {
             return self.ev.evaluate(&self.pos);
         }
         // Deep in a lean quiescence a check is answered by captures only,
@@ -969,6 +1024,10 @@ impl<'a> Searcher<'a> {
         let mut fallback_tried = false;
         'moves: loop {
             for idx in first..frame.moves.len() {
+                // Budget spent: no more tries (but find an answer to check).
+                if self.q_used > QUIESCENCE_BUDGET && (legal > 0 || !in_check) {
+                    break 'moves;
+                }
                 pick(&mut frame, idx);
                 let m = frame.moves[idx];
                 if !in_check {
@@ -1029,6 +1088,17 @@ impl<'a> Searcher<'a> {
 /// Quiescence plies in which a lean quiescence answers a check with every
 /// move (see `Searcher::lean_quiescence`).
 const LEAN_CHECK_PLIES: u32 = 4;
+
+/// Quiescence nodes that the horizon children of one main-search node (and
+/// of its in-check children, which extend the line rather than branch) may
+/// use between them; past it, positions take the static evaluation. Where
+/// every move captures or promotes (crowded boards, armies in the enemy's
+/// promotion zone, boards of Kings), quiescence is otherwise a full-width
+/// search to the ply limit: a depth-1 search of the Sho Shogi start with
+/// colours swapped took 17 million nodes. Ordinary positions stay far below:
+/// the bench's largest at depth 7 is 17,939 (unchanged signature), though
+/// the Dai Shogi start reaches 1.3 million at depth 9.
+pub const QUIESCENCE_BUDGET: u64 = 32_768;
 
 /// Centipawns per point of a 100-point split: a share of the points short
 /// of all of them scores like a material edge (60-40 = +100 for the

@@ -38,6 +38,26 @@ fn narrow(x: i32) -> i16 {
     x.clamp(-crate::score::INFINITE, crate::score::INFINITE) as i16
 }
 
+/// A table of the size asked for could not be allocated (not enough
+/// memory, or more than the address space holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    /// The size asked for, MB.
+    pub mb: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a {} MB hash table: not enough memory",
+            self.mb
+        )
+    }
+}
+
+impl std::error::Error for AllocError {}
+
 /// A fixed-size table, one entry per slot, replaced by depth and age.
 #[derive(Debug)]
 pub struct Table {
@@ -46,13 +66,38 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table taking about `mb` megabytes (at least one slot).
+    /// A table taking about `mb` megabytes (at least one slot), or if that
+    /// much memory cannot be had, one of 1 MB (an empty table, which stores
+    /// nothing, if not even that can). The size obtained is [`Table::mb`];
+    /// [`Table::try_new`] fails instead.
     pub fn new(mb: usize) -> Table {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Option<Entry>>()).max(1);
-        Table {
-            slots: vec![None; n],
+        Table::try_new(mb)
+            .or_else(|_| Table::try_new(1))
+            .unwrap_or(Table {
+                slots: Vec::new(),
+                generation: 0,
+            })
+    }
+
+    /// A table taking about `mb` megabytes (at least one slot).
+    ///
+    /// Errors: that much memory cannot be allocated.
+    pub fn try_new(mb: usize) -> Result<Table, AllocError> {
+        Ok(Table {
+            slots: empty_slots(mb)?,
             generation: 0,
-        }
+        })
+    }
+
+    /// Replaces the table by an empty one of about `mb` megabytes.
+    ///
+    /// Errors: that much memory cannot be allocated; the table is then
+    /// left as it was, entries included.
+    pub fn resize(&mut self, mb: usize) -> Result<(), AllocError> {
+        // The old table stays until the new one exists.
+        self.slots = empty_slots(mb)?;
+        self.generation = 0;
+        Ok(())
     }
 
     /// Number of slots.
@@ -60,9 +105,15 @@ impl Table {
         self.slots.len()
     }
 
-    /// Never true: a table has at least one slot.
+    /// True only for the table [`Table::new`] leaves when not even one
+    /// megabyte can be allocated.
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
+    }
+
+    /// Size of the slots, MB (rounded down; 0 for an empty table).
+    pub fn mb(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Option<Entry>>() / (1024 * 1024)
     }
 
     /// Forgets every entry (a new game).
@@ -84,7 +135,11 @@ impl Table {
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slots[self.index(key)].filter(|e| e.key == key)
+        self.slots
+            .get(self.index(key))
+            .copied()
+            .flatten()
+            .filter(|e| e.key == key)
     }
 
     /// Stores a result; keeps a deeper entry of the same search for another
@@ -102,7 +157,9 @@ impl Table {
     ) {
         let i = self.index(key);
         let generation = self.generation;
-        let slot = &mut self.slots[i];
+        let Some(slot) = self.slots.get_mut(i) else {
+            return;
+        };
         let mut mv = mv;
         if let Some(old) = slot {
             if old.key != key && old.generation == generation && old.depth > depth + 2 {
@@ -134,6 +191,17 @@ impl Table {
     }
 }
 
+/// `mb` megabytes of empty slots (at least one slot), allocated fallibly:
+/// a size the GUI offers may be more than the machine has.
+fn empty_slots(mb: usize) -> Result<Vec<Option<Entry>>, AllocError> {
+    let bytes = mb.max(1).saturating_mul(1024 * 1024);
+    let n = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(n).map_err(|_| AllocError { mb })?;
+    slots.resize(n, None);
+    Ok(slots)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +230,42 @@ mod tests {
         let a = Table::new(1).len();
         let b = Table::new(4).len();
         assert_eq!(b, 4 * a);
+    }
+
+    /// More memory than any machine has: the table keeps its size and
+    /// entries, and says why.
+    #[test]
+    fn an_impossible_size_keeps_the_old_table() {
+        let huge = usize::MAX / 2 / (1024 * 1024);
+        let mut t = Table::new(1);
+        let len = t.len();
+        t.store(777, None, 5, 5, 3, Bound::Lower);
+        let err = t.resize(huge).unwrap_err();
+        assert_eq!(err.mb, huge);
+        assert!(err.to_string().contains("cannot allocate"), "{err}");
+        assert_eq!(t.len(), len);
+        assert!(t.probe(777).is_some());
+        assert!(Table::try_new(huge).is_err());
+        assert!(Table::try_new(usize::MAX).is_err());
+    }
+
+    /// `new` settles for 1 MB rather than abort.
+    #[test]
+    fn new_settles_for_one_megabyte() {
+        assert_eq!(Table::new(usize::MAX / 2 / (1024 * 1024)).mb(), 1);
+        assert_eq!(Table::new(2).mb(), 2);
+    }
+
+    /// An empty table stores and finds nothing, without panicking.
+    #[test]
+    fn an_empty_table_stores_nothing() {
+        let mut t = Table {
+            slots: Vec::new(),
+            generation: 0,
+        };
+        t.store(1, None, 0, 0, 1, Bound::Exact);
+        assert!(t.probe(1).is_none());
+        assert_eq!(t.hashfull(), 0);
+        t.clear();
     }
 }

@@ -160,7 +160,7 @@ fn play_game(seed: u64, engine: &mut Engine, c: &mut Counts) {
 #[test]
 fn two_hundred_games_end_by_the_rules() {
     let mut engine = Engine::new(EngineConfig::default());
-    engine.set_hash_mb(1);
+    engine.set_hash_mb(1).expect("a 1 MB table");
     let mut c = Counts::default();
     for seed in 0..200 {
         play_game(seed, &mut engine, &mut c);

@@ -262,8 +262,17 @@ impl Session {
             "memory" => match args.first().map(|s| s.parse::<usize>()) {
                 Some(Ok(mb)) if mb >= 1 => {
                     self.abort_search();
-                    if let Ok(mut e) = self.engine.lock() {
-                        e.set_hash_mb(mb.min(MAX_HASH_MB));
+                    let failed = match self.engine.lock() {
+                        Ok(mut e) => e
+                            .set_hash_mb(mb.min(MAX_HASH_MB))
+                            .err()
+                            .map(|err| (err, e.config().hash_mb)),
+                        Err(_) => None,
+                    };
+                    if let Some((err, kept)) = failed {
+                        self.say(&format!(
+                            "telluser memory not changed: {err}; keeping {kept} MB"
+                        ));
                     }
                     self.resume_analysis();
                 }

@@ -61,8 +61,24 @@ pub struct Session {
 impl Session {
     /// Starts `kamil ARGS` with piped standard input and output.
     pub fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kamil"))
-            .args(args)
+        Session::spawn(Command::new(env!("CARGO_BIN_EXE_kamil")).args(args))
+    }
+
+    /// Starts `kamil ARGS` with at most `kib` KiB of address space (the
+    /// shell's `ulimit -v`), so that big allocations fail as on a machine
+    /// without that much memory.
+    pub fn start_limited(kib: u64, args: &[&str]) -> Session {
+        Session::spawn(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                .arg(env!("CARGO_BIN_EXE_kamil"))
+                .args(args),
+        )
+    }
+
+    fn spawn(command: &mut Command) -> Session {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
