@@ -66,6 +66,30 @@ fn malformed_commands_are_reported_and_ignored() {
     assert!(l.iter().any(|x| x.starts_with("info depth 2 ")), "{l:?}");
 }
 
+/// Issue 17: a variant file whose piece has six undirected legs hung
+/// `setoption name UCI_Variant`; it is refused at once and the session goes
+/// on with the game it had.
+#[test]
+fn a_variant_file_with_too_many_legs_is_refused() {
+    let path = common::scratch_path("kamil-uci-tests", "six-legs.toml");
+    std::fs::write(
+        &path,
+        "extends = \"courier\"\nname = \"six-legs\"\n[pieces.man]\nbetza = \"KaKaKaKaKaK\"\n",
+    )
+    .expect("write the variant file");
+    let mut e = Session::start(&["uci"]);
+    e.send(&format!(
+        "setoption name UCI_Variant value {}",
+        path.display()
+    ));
+    let l = e.until("info string", Duration::from_secs(10));
+    let said = l.last().unwrap();
+    assert!(said.contains("6 legs in one move"), "{said}");
+    e.send("position startpos");
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+}
+
 /// Issue 17: the largest Hash offered (64 GB), or 4000 MB, under a 4 GB
 /// address-space limit cannot be allocated: the old table is kept, the
 /// reason is said, and the engine plays on.

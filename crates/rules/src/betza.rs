@@ -37,12 +37,23 @@
 //! [`parse`] returns [`Path`]s with absolute vectors (`dy` forward for the
 //! moving side); the variant compiler turns them into board offsets.
 
+use std::collections::HashSet;
+
+/// Most legs in one move (`a`-joined components). The built-in games use
+/// at most four (Tamerlane's Giraffe `mFafsmWafmWafR`); an undirected leg
+/// multiplies the paths by up to 8, so the bound keeps loading quick.
+pub const MAX_LEGS: usize = 5;
+
+/// Most concrete paths one Betza string may expand to (a Chu Lion has 80,
+/// four undirected King legs 4,096).
+pub const MAX_PATHS: usize = 4096;
+
 /// A displacement in files (`dx`, right positive) and ranks (`dy`, forward
 /// positive, from the moving side's point of view).
 pub type Vector = (i8, i8);
 
 /// How a leg treats the square it ends on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Mode {
     /// May end on an empty square (`m`).
     pub to_empty: bool,
@@ -59,7 +70,7 @@ pub struct Mode {
 }
 
 /// One leg of a path: a vector repeated up to `range` times.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Leg {
     /// The step of this leg.
     pub vector: Vector,
@@ -72,7 +83,7 @@ pub struct Leg {
 }
 
 /// A concrete way to move: one or more legs, each with an absolute vector.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Path {
     /// The legs in order; a plain leaper or rider has one.
     pub legs: Vec<Leg>,
@@ -85,7 +96,7 @@ pub struct Path {
 ///
 /// Displayed as ``Betza `TEXT` at position N: `` and then the kind's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Betza `{text}` at position {pos}: {kind}")]
+#[error("Betza `{}` at position {pos}: {kind}", crate::excerpt::excerpt(text))]
 pub struct BetzaError {
     /// The whole string.
     pub text: String,
@@ -153,6 +164,15 @@ pub enum BetzaErrorKind {
     /// relative to it mean nothing.
     #[error("cannot turn after this leg")]
     CannotTurn,
+    /// More than [`MAX_LEGS`] legs in one move.
+    #[error("{legs} legs in one move; at most {MAX_LEGS} are allowed")]
+    TooManyLegs {
+        /// The legs given.
+        legs: usize,
+    },
+    /// The string expands to more than [`MAX_PATHS`] paths.
+    #[error("more than {MAX_PATHS} paths; simplify the move")]
+    TooManyPaths,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -375,8 +395,9 @@ struct LegSpec {
 /// Parses a Betza string into concrete paths (see the module docs).
 ///
 /// Errors: an unknown letter, a modifier with no atom after it, a later leg
-/// whose direction cannot be taken relative to the previous one, or a range
-/// that does not fit in 1..=255; see [`BetzaErrorKind`].
+/// whose direction cannot be taken relative to the previous one, a range
+/// that does not fit in 1..=255, more than [`MAX_LEGS`] legs in a move or
+/// more than [`MAX_PATHS`] paths in all; see [`BetzaErrorKind`].
 pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
     let err = |pos: usize, kind: BetzaErrorKind| BetzaError {
         text: text.to_string(),
@@ -470,11 +491,38 @@ pub fn parse(text: &str) -> Result<Vec<Path>, BetzaError> {
             moves.push((legs, start));
         }
     }
-    let mut paths = Vec::new();
+    let mut paths = Paths::default();
     for (legs, start) in moves {
-        expand(&legs, start, &mut paths).map_err(|kind| err(start, kind))?;
+        if legs.len() > MAX_LEGS {
+            let kind = BetzaErrorKind::TooManyLegs { legs: legs.len() };
+            return Err(err(start, kind));
+        }
+        expand(&legs, &mut paths).map_err(|kind| err(start, kind))?;
     }
-    Ok(paths)
+    Ok(paths.list)
+}
+
+/// Paths in the order found, without duplicates.
+#[derive(Default)]
+struct Paths {
+    list: Vec<Path>,
+    seen: HashSet<Path>,
+}
+
+impl Paths {
+    /// Adds `p` unless it is there already.
+    ///
+    /// Errors: the paths would pass [`MAX_PATHS`].
+    fn add(&mut self, p: Path) -> Result<(), BetzaErrorKind> {
+        if !self.seen.contains(&p) {
+            if self.list.len() == MAX_PATHS {
+                return Err(BetzaErrorKind::TooManyPaths);
+            }
+            self.seen.insert(p.clone());
+            self.list.push(p);
+        }
+        Ok(())
+    }
 }
 
 fn is_empty_group(g: &Group) -> bool {
@@ -508,7 +556,7 @@ fn mode_of(g: &Group, last: bool, rider: bool) -> Mode {
     mode
 }
 
-fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), BetzaErrorKind> {
+fn expand(legs: &[LegSpec], out: &mut Paths) -> Result<(), BetzaErrorKind> {
     let first = &legs[0];
     let a = atom(first.atom).expect("checked atom");
     let initial = legs.iter().any(|l| l.group.i);
@@ -539,6 +587,7 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), Be
             spec.range
         };
         let mut next = Vec::new();
+        let mut seen = HashSet::new();
         for path in partial {
             let prev = path.last().expect("non-empty").vector;
             let Some(pi) = unit_index(prev) else {
@@ -559,7 +608,10 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), Be
                     mode: mode_of(&spec.group, k == n - 1, rider),
                     lame: false,
                 });
-                if !next.contains(&p) {
+                if seen.insert(p.clone()) {
+                    if next.len() == MAX_PATHS {
+                        return Err(BetzaErrorKind::TooManyPaths);
+                    }
                     next.push(p);
                 }
             }
@@ -567,10 +619,7 @@ fn expand(legs: &[LegSpec], _start: usize, out: &mut Vec<Path>) -> Result<(), Be
         partial = next;
     }
     for legs in partial {
-        let p = Path { legs, initial };
-        if !out.contains(&p) {
-            out.push(p);
-        }
+        out.add(Path { legs, initial })?;
     }
     Ok(())
 }
