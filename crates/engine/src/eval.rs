@@ -37,11 +37,12 @@ pub enum EvalMode {
 
 /// Bonus for the side to move, centipawns.
 const TEMPO: i32 = 12;
-/// Largest piece value the engine uses, centipawns: a variant file may give
-/// any `i32` (a "priceless" piece of 1e8); beyond this a piece only counts
-/// as decisive. Keeps capture sums and move-ordering scores far from
-/// overflow (64 pieces taken in one move, times 16, stay below 2^27).
-pub const MAX_PIECE_VALUE: i32 = 100_000;
+/// Largest piece value the engine uses, centipawns: the most a variant file
+/// may give ([`kamil_rules::piece::MAX_VALUE`]); values are clamped to it
+/// too, for variants built in code. Keeps capture sums and move-ordering
+/// scores far from overflow (64 pieces taken in one move, times 16, stay
+/// below 2^27).
+pub const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
 /// Middle-game bonus per friendly piece next to a sole royal.
 const SHELTER: i32 = 8;
 /// Middle-game penalty per enemy piece within two steps of a sole royal.

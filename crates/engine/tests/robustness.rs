@@ -6,6 +6,7 @@ use common::{position, variant};
 
 use kamil_engine::score::MAX_EVAL;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Evaluator, Limits};
+use kamil_rules::piece::MAX_VALUE;
 use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 
@@ -97,24 +98,39 @@ const COURIER_PIECES: [&str; 8] = [
 /// Courier from a variant file in which the pieces of [`COURIER_PIECES`]
 /// are worth `values` centipawns, in that order.
 fn courier_valued(values: [i64; 8]) -> Arc<Variant> {
+    let text = courier_text(values);
+    Arc::new(Variant::from_toml("priceless.toml", &text, &[]).expect("variant loads"))
+}
+
+/// The variant file of [`courier_valued`].
+fn courier_text(values: [i64; 8]) -> String {
     let mut text = String::from("extends = \"courier\"\nname = \"courier-priceless\"\n");
     for (piece, value) in COURIER_PIECES.iter().zip(values) {
         text.push_str(&format!("[pieces.{piece}]\nvalue = {value}\n"));
     }
-    Arc::new(Variant::from_toml("priceless.toml", &text, &[]).expect("variant loads"))
+    text
 }
 
 /// Piece values of 1e8 overflowed the material sum (23 pieces a side), and
 /// a score beyond the search's window never settled: `go depth 1` did not
-/// end. The search must end with a legal move, evaluations below mate.
+/// end. Variant files now stop at [`MAX_VALUE`]; at that bound the search
+/// must end with a legal move, evaluations below mate.
 #[test]
 fn huge_piece_values_still_give_a_move() {
-    let (max, min) = (i64::from(i32::MAX), i64::from(i32::MIN));
+    let top = i64::from(MAX_VALUE);
+    for value in [top + 1, i64::from(i32::MAX), -1] {
+        let err = Variant::from_toml("priceless.toml", &courier_text([value; 8]), &[])
+            .expect_err("a value out of range");
+        let text = err.to_string();
+        assert!(
+            text.contains("pieces.fers.value") && text.contains("out of range"),
+            "{text}"
+        );
+    }
     for values in [
-        [100_000_000; 8],
-        [max; 8],
-        [max, min, max, min, max, min, max, min],
-        [-100_000_000, 100, 300, 280, 140, 300, 100_000_000, 100],
+        [top; 8],
+        [top, 0, top, 0, top, 0, top, 0],
+        [0, 100, 300, 280, 140, 300, top, 100],
     ] {
         let v = courier_valued(values);
         let pos = Position::start(v.clone());

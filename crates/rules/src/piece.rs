@@ -91,6 +91,11 @@ impl Piece {
     }
 }
 
+/// Largest piece value a variant file may give (`value`), centipawns: far
+/// above any real piece (a Queen is about 900), and low enough that sums of
+/// material over the largest boards stay far from overflow.
+pub const MAX_VALUE: i32 = 100_000;
+
 /// A piece type of a variant, after checking.
 #[derive(Clone, Debug)]
 pub struct PieceInfo {

@@ -98,6 +98,17 @@ fn info(key: &str, s: &PieceSpec, keys: &[String]) -> Result<PieceInfo, (String,
             format!("`{l}` must start with an upper-case letter"),
         ));
     }
+    if let Some(v) = s.value
+        && !(0..=crate::piece::MAX_VALUE).contains(&v)
+    {
+        return Err((
+            format!("pieces.{key}.value"),
+            format!(
+                "{v} is out of range: a value is 0 to {} centipawns",
+                crate::piece::MAX_VALUE
+            ),
+        ));
+    }
     let ripens_to = s
         .ripens_to
         .as_deref()
