@@ -89,6 +89,51 @@ pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
     Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
 }
 
+/// One line of a conversation's input: a protocol on standard input
+/// (`kamil uci`, `kamil xboard`) or an engine's output (`kamil match`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum ProtocolLine {
+    /// The line, trimmed (bytes that are not UTF-8 replaced).
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: read to its end without being kept,
+    /// so the conversation can go on.
+    TooLong,
+}
+
+/// One line of `input`, `None` at the end of input. Memory stays bounded
+/// however long the line: an over-long one is skipped as
+/// [`ProtocolLine::TooLong`].
+///
+/// Errors: the input cannot be read.
+pub fn read_protocol_line(input: &mut dyn BufRead) -> std::io::Result<Option<ProtocolLine>> {
+    let mut buf = Vec::new();
+    let n = input.take(MAX_LINE + 1).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buf.len() as u64 <= MAX_LINE || buf.ends_with(b"\n") {
+        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        return Ok(Some(ProtocolLine::Line(line)));
+    }
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                break;
+            }
+            None => {
+                let all = chunk.len();
+                input.consume(all);
+            }
+        }
+    }
+    Ok(Some(ProtocolLine::TooLong))
+}
+
 /// `message` with each copy of the user's `texts` in it cut to its
 /// [`excerpt`]: for messages of code that echoes what it was given whole
 /// (variant loading names the variant and options as given).
@@ -118,6 +163,29 @@ mod tests {
         assert_eq!(read_line(&mut input).unwrap().as_deref(), Some(""));
         assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("quit"));
         assert_eq!(read_line(&mut input).unwrap(), None);
+    }
+
+    #[test]
+    fn protocol_lines_skip_what_is_too_long() {
+        use ProtocolLine::{Line, TooLong};
+        let mut text = b"isready\n".to_vec();
+        text.extend(vec![b'x'; 3 * MAX_LINE as usize]);
+        text.extend(b"\ngo depth 1\n");
+        text.extend(vec![b'y'; MAX_LINE as usize]);
+        text.extend(b"\n");
+        text.extend(vec![b'z'; MAX_LINE as usize + 1]);
+        // A small buffer: the skip must cross many refills.
+        let mut input = std::io::BufReader::with_capacity(100, &text[..]);
+        let line = |s: &str| Some(Line(s.to_string()));
+        assert_eq!(read_protocol_line(&mut input).unwrap(), line("isready"));
+        assert_eq!(read_protocol_line(&mut input).unwrap(), Some(TooLong));
+        assert_eq!(read_protocol_line(&mut input).unwrap(), line("go depth 1"));
+        // Exactly the limit, then its newline: kept.
+        let kept = read_protocol_line(&mut input).unwrap();
+        assert!(matches!(kept, Some(Line(l)) if l.len() == MAX_LINE as usize));
+        // Over the limit at the end of input, without a newline.
+        assert_eq!(read_protocol_line(&mut input).unwrap(), Some(TooLong));
+        assert_eq!(read_protocol_line(&mut input).unwrap(), None);
     }
 
     #[test]

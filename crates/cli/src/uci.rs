@@ -4,13 +4,13 @@
 //! `isready` are answered while it thinks.
 
 use crate::game_args::load_variant;
+use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
 use kamil_engine::{Clock, Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Position, Variant};
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -33,15 +33,28 @@ pub fn run(_args: Args) -> Result<()> {
 /// autodetection of a bare `kamil`).
 pub fn run_with(first: Option<String>) -> Result<()> {
     let mut session = Session::new(out::stdout());
-    let stdin = std::io::stdin();
-    let mut lines = first.into_iter().map(Ok).chain(stdin.lock().lines());
+    let mut stdin = std::io::stdin().lock();
+    let mut first = first;
     let mut seen_command = false;
-    while let Some(line) = lines.next() {
-        let line = line?;
+    loop {
+        let line = match first.take() {
+            Some(l) => l,
+            None => match input::read_protocol_line(&mut stdin)? {
+                None => break,
+                Some(ProtocolLine::TooLong) => {
+                    session.info(&format!(
+                        "a line longer than {} was ignored",
+                        input::size(input::MAX_LINE)
+                    ));
+                    continue;
+                }
+                Some(ProtocolLine::Line(l)) => l,
+            },
+        };
         if !seen_command && !line.trim().is_empty() {
             seen_command = true;
             if line.trim() == "xboard" {
-                drop(lines);
+                drop(stdin);
                 return crate::xboard::run_with(Some(line));
             }
         }

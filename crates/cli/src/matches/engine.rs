@@ -2,8 +2,9 @@
 //! output stream feeding a channel (so a read can time out), an optional
 //! shared log of everything said, and a kill when dropped.
 
+use crate::input::{self, ProtocolLine};
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -75,23 +76,26 @@ fn pump(
     log: Option<Log>,
 ) {
     let mut r = BufReader::new(reader);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match r.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&buf);
-                let text = text.trim_end_matches(['\n', '\r']).to_string();
+    // An engine that writes without end costs bounded memory: its over-long
+    // lines are skipped.
+    while let Ok(Some(line)) = input::read_protocol_line(&mut r) {
+        let text = match line {
+            ProtocolLine::Line(l) => l,
+            ProtocolLine::TooLong => {
                 if let Some(l) = &log {
-                    l.line(&who, dir, &text);
+                    let limit = input::size(input::MAX_LINE);
+                    l.line(&who, dir, &format!("(a line longer than {limit} skipped)"));
                 }
-                if let Some(s) = &send
-                    && s.send(text).is_err()
-                {
-                    break;
-                }
+                continue;
             }
+        };
+        if let Some(l) = &log {
+            l.line(&who, dir, &text);
+        }
+        if let Some(s) = &send
+            && s.send(text).is_err()
+        {
+            break;
         }
     }
 }

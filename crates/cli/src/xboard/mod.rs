@@ -10,6 +10,7 @@ mod ids;
 pub mod setup;
 
 use crate::game_args::load_variant;
+use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
@@ -20,7 +21,6 @@ use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Outcome, Position, Side, Square, Variant};
 use std::collections::BTreeMap;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -39,6 +39,8 @@ pub enum Event {
     Line(String),
     /// The search with this number has ended.
     SearchDone(u64),
+    /// A line longer than [`input::MAX_LINE`] was skipped.
+    TooLong,
     /// Input closed.
     Eof,
 }
@@ -53,10 +55,13 @@ pub fn run_with(first: Option<String>) -> Result<()> {
     }
     let reader = tx.clone();
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        while let Ok(Some(line)) = input::read_protocol_line(&mut stdin) {
+            let event = match line {
+                ProtocolLine::Line(l) => Event::Line(l),
+                ProtocolLine::TooLong => Event::TooLong,
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
@@ -165,6 +170,10 @@ impl Session {
                     if self.search.as_ref().is_some_and(|r| r.id == id) {
                         self.finish_search();
                     }
+                }
+                Event::TooLong => {
+                    let limit = input::size(input::MAX_LINE);
+                    self.error(&format!("line longer than {limit}"), "(skipped)");
                 }
                 Event::Eof => break,
             }
