@@ -480,3 +480,16 @@ fn bench_with_a_hash_too_big_for_memory_fails_cleanly() {
         "{err}"
     );
 }
+
+/// Issue 17: a piece with six undirected legs never finished loading; the
+/// file is now refused at once, naming the key and the bound.
+#[test]
+fn a_betza_move_with_too_many_legs_is_refused() {
+    let path = scratch(
+        "six-legs.toml",
+        "extends = \"courier\"\nname = \"six-legs\"\n[pieces.man]\nbetza = \"KaKaKaKaKaK\"\n",
+    );
+    let err = fails(&["moves", path.to_str().unwrap()]);
+    assert!(err.contains("pieces.man.betza"), "{err}");
+    assert!(err.contains("6 legs in one move; at most 5"), "{err}");
+}

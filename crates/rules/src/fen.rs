@@ -177,6 +177,22 @@ pub enum FenErrorKind {
         /// The field given.
         text: String,
     },
+    /// A field after the variant's last: the FEN has trailing text.
+    #[error("`{}`: the FEN has {expected} fields at most", excerpt(.text))]
+    ExtraField {
+        /// The field given.
+        text: String,
+        /// Fields the variant's FEN has (board and side included).
+        expected: usize,
+    },
+    /// In a shogi FEN with fields after the side (XBoard's or
+    /// Fairy-Stockfish's convention), one that is neither `-` nor a number:
+    /// trailing text, not an XBoard field, so the side is not read as one.
+    #[error("`{}`: after the side to move an XBoard FEN has only `-` or numbers", excerpt(.text))]
+    NotXboardField {
+        /// The field given.
+        text: String,
+    },
 }
 
 /// `word` for one, `words` for any other count.

@@ -59,6 +59,38 @@ pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
 /// King-swap rights (first player, second player).
 const SWAP_KEY: usize = 3;
 
+/// Refuses trailing text: fields after the variant's last and, where a
+/// shogi FEN's further fields switch to XBoard's side letters, any that is
+/// not an XBoard field (`-` or a number), so junk cannot flip the side.
+///
+/// Errors: the first such field, as [`FenErrorKind::ExtraField`] or
+/// [`FenErrorKind::NotXboardField`].
+fn check_field_count(variant: &Variant, fields: &[&str]) -> Result<(), FenError> {
+    let extra = fields.iter().enumerate().skip(2);
+    if variant.fen.xboard_side_letters.is_some() {
+        for (i, f) in extra {
+            if *f != "-" && f.parse::<u64>().is_err() {
+                let kind = FenErrorKind::NotXboardField {
+                    text: f.to_string(),
+                };
+                return Err(FenError { field: i + 1, kind });
+            }
+        }
+        return Ok(());
+    }
+    let expected = 2 + variant.fen.fields.len();
+    match fields.get(expected) {
+        Some(f) => Err(FenError {
+            field: expected + 1,
+            kind: FenErrorKind::ExtraField {
+                text: f.to_string(),
+                expected,
+            },
+        }),
+        None => Ok(()),
+    }
+}
+
 impl Position {
     /// The start position of `variant`.
     pub fn start(variant: Arc<Variant>) -> Position {
@@ -69,11 +101,13 @@ impl Position {
     /// Reads a FEN in the variant's convention. Fields after the board are
     /// optional (side to move defaults to the first player). A shogi FEN with
     /// more fields after the side is read in XBoard's convention, where `w`
-    /// is the first player, so Fairy-Stockfish FENs load as they are.
+    /// is the first player, so Fairy-Stockfish FENs load as they are; those
+    /// fields must be `-` or numbers. Text after the last field is an error.
     ///
     /// Errors: see [`FenError`]; each names the field and a [`FenErrorKind`].
     pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
+        check_field_count(&variant, &fields)?;
         let mut pos = Position::fen_board_and_side(variant.clone(), &fields)?;
         for (i, kind) in variant.fen.fields.iter().enumerate() {
             let Some(&f) = fields.get(i + 2) else { break };

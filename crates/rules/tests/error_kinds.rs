@@ -278,6 +278,9 @@ fn betza_errors() {
             BetzaErrorKind::UnsupportedModifier { letter: 'h' },
         ),
         ("W300", 1, BetzaErrorKind::RangeTooLarge { range: 300 }),
+        // Issue 17: six undirected legs used to take minutes to expand.
+        ("WKaKaKaKaKaK", 1, BetzaErrorKind::TooManyLegs { legs: 6 }),
+        ("KaKaKaKaK", 0, BetzaErrorKind::TooManyPaths),
     ];
     for (text, pos, kind) in cases {
         let e = betza::parse(text).expect_err(text);
@@ -290,6 +293,24 @@ fn betza_errors() {
         e.to_string(),
         "Betza `NaN` at position 0: a later leg must use a one-step atom (W, F, K, R, B, Q), not `N`"
     );
+}
+
+/// Issue 17: the bounds on legs and paths let every legal move through.
+#[test]
+fn betza_bounds_keep_what_fits() {
+    assert_eq!(betza::MAX_LEGS, 5);
+    // Four undirected King legs: 8^4 paths, exactly the bound.
+    let p = betza::parse("KaKaKaK").expect("4 legs");
+    assert_eq!(p.len(), betza::MAX_PATHS);
+    // Five legs are allowed when they fan out less.
+    let p = betza::parse("fWafWafWafWafW").expect("5 legs");
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].legs.len(), 5);
+    // A long message text is cut.
+    let long = format!("{}X", "W".repeat(10_000));
+    let e = betza::parse(&long).unwrap_err();
+    assert!(e.to_string().len() < 200, "{e}");
+    assert!(e.to_string().contains("(10001 characters)"), "{e}");
 }
 
 #[test]
@@ -339,4 +360,47 @@ fn long_input_is_cut_to_an_excerpt() {
     assert!(text.len() < 200, "{text}");
     let (_, text) = move_error(&format!("b2b3/{huge}"));
     assert!(text.contains(&cut) && text.len() < 250, "{text}");
+}
+
+/// Issue 17: text after a shogi FEN's side letter switched it to XBoard's
+/// side letters, so `b junk` was read as the second player to move. Only
+/// XBoard's fields (`-`, numbers) switch; anything else is an error, and a
+/// field after the variant's last is one too.
+#[test]
+fn trailing_text_after_a_fen_is_an_error() {
+    use kamil_rules::Side;
+    let sho = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL";
+    let side = |fen: &str| {
+        Position::from_fen(variant("sho-shogi"), fen)
+            .expect(fen)
+            .side()
+    };
+    assert_eq!(side(&format!("{sho} b")), Side::First);
+    assert_eq!(side(&format!("{sho} w 0 1")), Side::First);
+    assert_eq!(side(&format!("{sho} w - - 0 1")), Side::First);
+    assert_eq!(side(&format!("{sho} b 0 1")), Side::Second);
+    let (field, kind, text) = fen_error("sho-shogi", &format!("{sho} b junk"));
+    assert_eq!(field, 3);
+    assert_eq!(
+        kind,
+        FenErrorKind::NotXboardField {
+            text: "junk".into()
+        }
+    );
+    assert_eq!(
+        text,
+        "FEN field 3: `junk`: after the side to move an XBoard FEN has only `-` or numbers"
+    );
+    let courier = format!("{COURIER} w - - 0 1");
+    Position::from_fen(variant("courier"), &courier).expect("six fields");
+    let (field, kind, text) = fen_error("courier", &format!("{courier} junk"));
+    assert_eq!(field, 7);
+    assert_eq!(
+        kind,
+        FenErrorKind::ExtraField {
+            text: "junk".into(),
+            expected: 6
+        }
+    );
+    assert_eq!(text, "FEN field 7: `junk`: the FEN has 6 fields at most");
 }
