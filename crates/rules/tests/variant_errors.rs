@@ -71,3 +71,25 @@ fn the_choices_still_compile_as_before() {
     let v = Variant::builtin("courier", &[]).unwrap();
     assert!(!v.promotion.shogi);
 }
+
+/// Issue 17: type errors and missing fields in a file that extends another
+/// lost the line and the key.
+#[test]
+fn a_file_that_extends_names_the_key_and_line_of_a_type_error() {
+    let load_as =
+        |text: &str| Variant::from_toml("mine.toml", text, &[]).expect_err("the file is bad");
+    let e = load_as("extends = \"courier\"\nname = \"x\"\n[board]\nfiles = -1\n");
+    assert_eq!(e.key.as_deref(), Some("board.files"), "{e}");
+    assert_eq!(e.line, Some(4), "{e}");
+    assert!(e.what.contains("-1") && e.what.contains("u32"), "{e}");
+    let text =
+        "extends = \"courier\"\nname = \"y\"\n\n[special.checker]\nduty_first_capture = true\n";
+    let e = load_as(text);
+    assert_eq!(e.key.as_deref(), Some("special.checker"), "{e}");
+    assert_eq!(e.line, Some(4), "{e}");
+    assert_eq!(e.what, "missing field `piece`", "{e}");
+    assert_eq!(
+        e.to_string(),
+        "mine.toml:4: key `special.checker`: missing field `piece`"
+    );
+}

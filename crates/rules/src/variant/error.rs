@@ -49,7 +49,8 @@ pub(crate) fn err(
 pub(crate) fn find_line(text: &str, key: &str) -> Option<usize> {
     let parts: Vec<&str> = key.split('.').collect();
     let lines: Vec<&str> = text.lines().collect();
-    for split in (0..parts.len()).rev() {
+    // From the longest header: a key may name a table (`[special.checker]`).
+    for split in (0..=parts.len()).rev() {
         let header = format!("[{}]", parts[..split].join("."));
         let start = if split == 0 {
             Some(0)
