@@ -148,7 +148,8 @@ impl Engines {
 
     /// Borrows an engine for game `game_id`, waiting for one to be free.
     ///
-    /// Errors: 503 when none is free within the wait.
+    /// Errors: 503 when none is free within the wait, or when a new
+    /// engine's hash table cannot be allocated (never an abort).
     pub async fn take(&self, game_id: &str) -> Result<Lent, ApiError> {
         let permit = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
             .await
@@ -166,10 +167,11 @@ impl Engines {
                 }
                 e
             }
-            None => Engine::new(EngineConfig {
+            None => Engine::try_new(EngineConfig {
                 hash_mb: self.hash_mb,
                 ..EngineConfig::default()
-            }),
+            })
+            .map_err(|e| ApiError::unavailable(format!("no engine can start: {e}")))?,
         };
         Ok(Lent {
             engine,

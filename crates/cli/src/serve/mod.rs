@@ -120,6 +120,12 @@ pub fn run(args: Args) -> Result<()> {
 
 async fn serve(args: Args) -> Result<()> {
     let engines = args.engines as usize;
+    // A table too big for this machine is said now, not at the first search.
+    kamil_engine::Engine::try_new(kamil_engine::EngineConfig {
+        hash_mb: args.hash as usize,
+        ..Default::default()
+    })
+    .context("--hash")?;
     let state = Arc::new(AppState {
         games: Store::new(args.max_games as usize),
         engines: Engines::new(engines, args.hash as usize, Duration::from_secs(60)),
