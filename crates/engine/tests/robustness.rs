@@ -51,7 +51,7 @@ fn an_engine_asked_for_an_impossible_table_fails_or_settles() {
 
 /// Nodes within which a depth-1 search of any position must end: its
 /// quiescence is bounded by [`kamil_engine::search::QUIESCENCE_BUDGET`].
-const DEPTH_ONE_NODES: u64 = 200_000;
+const DEPTH_ONE_NODES: u64 = 40_000;
 
 /// Crowded boards, swapped colours, boards of Kings, lone Kings among
 /// sliders (tests/data/odd_positions.txt): a depth-1 search completes
