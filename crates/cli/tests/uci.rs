@@ -66,6 +66,26 @@ fn malformed_commands_are_reported_and_ignored() {
     assert!(l.iter().any(|x| x.starts_with("info depth 2 ")), "{l:?}");
 }
 
+/// Issue 17: a line without end is read in bounded memory; an over-long one
+/// is skipped with an info string and the conversation goes on.
+#[test]
+fn an_overlong_line_is_skipped_and_said() {
+    let mut e = Session::start(&["uci"]);
+    e.send(&format!(
+        "position startpos moves {}",
+        "a2a3 ".repeat(20_000)
+    ));
+    let l = e.until("info string", Duration::from_secs(10));
+    assert_eq!(
+        l.last().unwrap(),
+        "info string a line longer than 64 KB was ignored"
+    );
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(10));
+    e.send("go depth 1");
+    e.until("bestmove", Duration::from_secs(30));
+}
+
 /// Issue 17: a variant file whose piece has six undirected legs hung
 /// `setoption name UCI_Variant`; it is refused at once and the session goes
 /// on with the game it had.

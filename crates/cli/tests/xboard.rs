@@ -633,3 +633,21 @@ fn tamerlane_setboard_in_xboard_ids_with_a_pawn_of_pawns_stage() {
     let l = e.ask(&format!("setboard {bad}"));
     assert!(l[0].starts_with("Error (bad FEN: "), "{l:?}");
 }
+
+/// Issue 17: a line without end is read in bounded memory; an over-long one
+/// is skipped with an error and the conversation goes on.
+#[test]
+fn an_overlong_line_is_skipped_and_said() {
+    let mut e = Engine::xboard();
+    let long = format!("usermove {}", "a1".repeat(100_000));
+    let said = e.ask(&long);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Error (line longer than 64 KB)")),
+        "{said:?}"
+    );
+    e.ask("new");
+    e.send("go");
+    let (m, _) = e.next_move();
+    assert!(!m.is_empty());
+}
