@@ -9,6 +9,7 @@
 
 mod bench;
 mod board_view;
+pub mod bounds;
 mod game_args;
 mod input;
 mod matches;
