@@ -3,11 +3,12 @@
 //! engine calls and back; the search runs in its own thread so `stop` and
 //! `isready` are answered while it thinks.
 
+use crate::bounds::SessionBounds;
 use crate::game_args::load_variant;
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
-use kamil_engine::{Clock, Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
+use kamil_engine::{Clock, Engine, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Position, Variant};
@@ -18,9 +19,6 @@ use std::thread::JoinHandle;
 /// Arguments of `kamil uci` (none: everything is set through the protocol).
 #[derive(clap::Args, Debug)]
 pub struct Args {}
-
-/// Largest transposition table accepted, MB.
-const MAX_HASH_MB: usize = 65_536;
 
 /// Runs the protocol until `quit` or the end of input. A first line
 /// `xboard` switches to CECP (`kamil xboard`), for GUIs that start every
@@ -77,14 +75,22 @@ pub struct Session {
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
     searching: Arc<AtomicBool>,
+    bounds: SessionBounds,
 }
 
 impl Session {
     /// A session writing to `out`, with the first built-in game selected.
     pub fn new(out: Out) -> Session {
+        Session::with_bounds(out, SessionBounds::default())
+    }
+
+    /// A session writing to `out`, with the first built-in game selected,
+    /// whose searches and hash table stay within `bounds` whatever the
+    /// GUI asks.
+    pub fn with_bounds(out: Out, bounds: SessionBounds) -> Session {
         let name = BUILTIN[0].0.to_string();
         let variant = Arc::new(Variant::builtin(&name, &[]).expect("built-in variants load"));
-        let engine = Engine::new(EngineConfig::default());
+        let engine = Engine::new(bounds.engine_config());
         let stop = engine.stop_handle();
         Session {
             out,
@@ -96,6 +102,7 @@ impl Session {
             stop,
             search: None,
             searching: Arc::new(AtomicBool::new(false)),
+            bounds,
         }
     }
 
@@ -170,7 +177,11 @@ impl Session {
                 "option name UCI_Variant type combo default {}{vars}",
                 self.variant_name
             ),
-            format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"),
+            format!(
+                "option name Hash type spin default {} min 1 max {}",
+                self.bounds.engine_config().hash_mb,
+                self.bounds.max_hash_mb
+            ),
             "option name Clear Hash type button".to_string(),
             "option name Threads type spin default 1 min 1 max 1".to_string(),
             "option name MultiPV type spin default 1 min 1 max 64".to_string(),
@@ -214,14 +225,15 @@ impl Session {
                 self.select_variant(&self.variant_name.clone(), opts);
             }
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                Ok(mb) if (1..=self.bounds.max_hash_mb).contains(&mb) => {
                     if let Err(e) = engine.set_hash_mb(mb) {
                         let kept = engine.config().hash_mb;
                         self.info(&format!("Hash not changed: {e}; keeping {kept} MB"));
                     }
                 }
                 _ => self.info(&format!(
-                    "Hash must be 1 to {MAX_HASH_MB} MB, not `{value}`"
+                    "Hash must be 1 to {} MB, not `{value}`",
+                    self.bounds.max_hash_mb
                 )),
             },
             "clear hash" => engine.new_game(),
@@ -296,7 +308,7 @@ impl Session {
 
     fn go(&mut self, rest: &[&str]) {
         let limits = match parse_go(rest) {
-            Ok(l) => l,
+            Ok(l) => self.bounds.limit(l),
             Err(e) => {
                 self.info(&e);
                 return;

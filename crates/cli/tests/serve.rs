@@ -518,6 +518,8 @@ fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
     client_error(&post(a, "/api/games/nope/stop", &json!({})), 404);
     client_error(&call(a, "DELETE", "/api/games/nope", None), 404);
     client_error(&get(a, "/api/nothing-here"), 404);
+    // Found by the fuzz target `http`: this one path had a text 404.
+    client_error(&get(a, "/api/"), 404);
     client_error(&call(a, "PUT", "/api/games", None), 405);
 
     // Still serving, and the game is as it was.

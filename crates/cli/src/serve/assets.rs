@@ -48,8 +48,13 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Serves an embedded file (`/` is `index.html`), or 404.
+/// Serves an embedded file (`/` is `index.html`), or 404. A path under
+/// `/api/` that reaches here (`/api/` itself: the API's router does not
+/// take it) gets the API's JSON 404, as every other API path does.
 pub async fn asset(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return super::api::no_such_api().await.into_response();
+    }
     let path = match uri.path() {
         "/" => "/index.html",
         "/favicon.ico" => "/favicon.svg",

@@ -80,6 +80,66 @@ pub struct Args {
     read_timeout: u64,
 }
 
+/// What bounds a server: the games it holds, the searches at once and
+/// their length, the engines' tables, how long a request may take to
+/// arrive. The default is `kamil serve`'s without options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Most games held at once (at least 1); the least recently used idle
+    /// one makes room.
+    pub max_games: usize,
+    /// Engine searches that may run at once (at least 1).
+    pub engines: usize,
+    /// Longest engine search, ms: no request can ask for more.
+    pub max_movetime_ms: u64,
+    /// Hash table of each engine, MB (at least 1).
+    pub hash_mb: usize,
+    /// How long a request's headers, then its body, may take to arrive.
+    pub read_timeout: Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            max_games: 200,
+            engines: 2,
+            max_movetime_ms: 30_000,
+            hash_mb: 64,
+            read_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+impl From<&Args> for Bounds {
+    fn from(args: &Args) -> Bounds {
+        Bounds {
+            max_games: args.max_games as usize,
+            engines: args.engines as usize,
+            max_movetime_ms: args.max_movetime,
+            hash_mb: args.hash as usize,
+            read_timeout: Duration::from_secs(args.read_timeout),
+        }
+    }
+}
+
+/// The whole application, API and page, with no game yet, bounded by
+/// `bounds`: what `kamil serve` serves, and what tests and fuzz targets
+/// drive in-process (a `tower::Service` of HTTP requests, e.g. through
+/// `tower::ServiceExt::oneshot`, on a tokio runtime with timers). Body
+/// size and read time are bounded inside it; the header read timeout is
+/// the connection's (see `kamil serve`).
+pub fn app(bounds: &Bounds) -> Router {
+    let engines = bounds.engines.max(1);
+    router(Arc::new(AppState {
+        games: Store::new(bounds.max_games),
+        engines: Engines::new(engines, bounds.hash_mb, Duration::from_secs(60)),
+        engine_count: engines,
+        variants: Variants::new(),
+        max_movetime_ms: bounds.max_movetime_ms.max(1),
+        read_timeout: bounds.read_timeout,
+    }))
+}
+
 /// The router: the API under `/api`, the page's files elsewhere.
 fn router(state: Arc<AppState>) -> Router {
     let bounded = axum::middleware::from_fn_with_state(state.clone(), limits::read_body);
@@ -119,22 +179,14 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 async fn serve(args: Args) -> Result<()> {
-    let engines = args.engines as usize;
     // A table too big for this machine is said now, not at the first search.
     kamil_engine::Engine::try_new(kamil_engine::EngineConfig {
         hash_mb: args.hash as usize,
         ..Default::default()
     })
     .context("--hash")?;
-    let state = Arc::new(AppState {
-        games: Store::new(args.max_games as usize),
-        engines: Engines::new(engines, args.hash as usize, Duration::from_secs(60)),
-        engine_count: engines,
-        variants: Variants::new(),
-        max_movetime_ms: args.max_movetime,
-        read_timeout: Duration::from_secs(args.read_timeout),
-    });
-    let read_timeout = state.read_timeout;
+    let bounds = Bounds::from(&args);
+    let read_timeout = bounds.read_timeout;
     let addr = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -148,7 +200,7 @@ async fn serve(args: Args) -> Result<()> {
     // Ctrl-C ends at once: an open page's event stream never finishes, so
     // waiting for connections to close would wait for the browser.
     tokio::select! {
-        r = accept(listener, router(state), read_timeout) => r?,
+        r = accept(listener, app(&bounds), read_timeout) => r?,
         _ = tokio::signal::ctrl_c() => println!("kamil serve: stopped"),
     }
     Ok(())
@@ -199,5 +251,26 @@ fn open_browser(url: &str) {
         .spawn()
     {
         eprintln!("kamil serve: could not open a browser ({cmd}: {e}); open {url} yourself");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn the_default_bounds_are_those_of_kamil_serve_without_options() {
+        let cli = Cli::try_parse_from(["serve"]).unwrap();
+        assert_eq!(Bounds::from(&cli.args), Bounds::default());
+        let cli = Cli::try_parse_from(["serve", "--engines", "3", "--hash", "8"]).unwrap();
+        let b = Bounds::from(&cli.args);
+        assert_eq!((b.engines, b.hash_mb), (3, 8));
     }
 }

@@ -9,13 +9,14 @@ mod highlight;
 mod ids;
 pub mod setup;
 
+use crate::bounds::SessionBounds;
 use crate::game_args::load_variant;
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
-use kamil_engine::{Engine, EngineConfig, EvalMode, Info, Limits, Score, SearchResult};
+use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{parse_xboard_move, xboard_square};
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
@@ -29,9 +30,6 @@ use std::thread::JoinHandle;
 /// Arguments of `kamil xboard` (none: everything is set through the protocol).
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {}
-
-/// Largest hash table accepted from `memory`, MB.
-const MAX_HASH_MB: usize = 65_536;
 
 /// What the session reacts to, in arrival order.
 pub enum Event {
@@ -124,15 +122,23 @@ pub struct Session {
     entry: highlight::Entry,
     hint: Option<Move>,
     edit: Option<Edit>,
+    bounds: SessionBounds,
 }
 
 impl Session {
     /// A session writing to `out`, with the first built-in game selected;
     /// searches report their end on `events`.
     pub fn new(out: Out, events: Sender<Event>) -> Session {
+        Session::with_bounds(out, events, SessionBounds::default())
+    }
+
+    /// A session writing to `out`, with the first built-in game selected,
+    /// whose searches report their end on `events` and, with the hash
+    /// table, stay within `bounds` whatever the GUI asks.
+    pub fn with_bounds(out: Out, events: Sender<Event>, bounds: SessionBounds) -> Session {
         let variant =
             Arc::new(Variant::builtin(BUILTIN[0].0, &[]).expect("built-in variants load"));
-        let engine = Engine::new(EngineConfig::default());
+        let engine = Engine::new(bounds.engine_config());
         let stop = engine.stop_handle();
         Session {
             out,
@@ -154,6 +160,7 @@ impl Session {
             entry: highlight::Entry::default(),
             hint: None,
             edit: None,
+            bounds,
         }
     }
 
@@ -273,7 +280,7 @@ impl Session {
                     self.abort_search();
                     let failed = match self.engine.lock() {
                         Ok(mut e) => e
-                            .set_hash_mb(mb.min(MAX_HASH_MB))
+                            .set_hash_mb(mb.min(self.bounds.max_hash_mb))
                             .err()
                             .map(|err| (err, e.config().hash_mb)),
                         Err(_) => None,
@@ -636,6 +643,7 @@ impl Session {
 
     fn start_search(&mut self, purpose: Purpose, limits: Limits) {
         self.abort_search();
+        let limits = self.bounds.limit(limits);
         self.next_id += 1;
         let id = self.next_id;
         self.stop.store(false, Ordering::SeqCst);

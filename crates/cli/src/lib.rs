@@ -1,0 +1,126 @@
+//! `kamil`: the command line of the kamil engine and toolkit, as a library.
+//!
+//! The binary `kamil` is [`main`]. The protocol sessions ([`uci`],
+//! [`xboard`]) and the web server's application ([`serve::app`]) are public
+//! so that tests and fuzz targets can drive them in-process, without
+//! standard input or a socket.
+
+#![deny(missing_docs)]
+
+mod bench;
+mod board_view;
+pub mod bounds;
+mod game_args;
+mod input;
+mod matches;
+mod moves;
+pub mod out;
+mod perft;
+mod play;
+pub mod serve;
+pub mod uci;
+mod variants;
+pub mod xboard;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// kamil: engine and toolkit for the great historical chess variants.
+#[derive(Parser)]
+#[command(name = "kamil", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the built-in games and their options.
+    Variants(variants::Args),
+    /// Print the legal moves of a position, one per line.
+    Moves(moves::Args),
+    /// Count the leaf nodes of the legal move tree (perft).
+    Perft(perft::Args),
+    /// Play a game against the engine in the terminal.
+    Play(play::Args),
+    /// Speak UCI on standard input and output (for GUIs and tools).
+    Uci(uci::Args),
+    /// Speak the XBoard protocol (CECP v2) on standard input and output.
+    Xboard(xboard::Args),
+    /// Search fixed positions to a fixed depth: node count and speed.
+    Bench(bench::Args),
+    /// Play games between two engines, with kamil's rules as referee.
+    Match(matches::Args),
+    /// Serve the web page: play any game in the browser (and a JSON API).
+    Serve(serve::Args),
+}
+
+/// The whole `kamil` command: reads the command line, runs the command,
+/// reports an error on standard error. Returns the process's exit code:
+/// success, or failure after an error (a closed standard output, as in
+/// `kamil moves ... | head`, counts as success).
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result: Result<()> = match cli.command {
+        None => autodetect(),
+        Some(c) => run(c),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`kamil moves ... | head`): nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kamil: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Variants(a) => variants::run(a),
+        Command::Moves(a) => moves::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Uci(a) => uci::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Match(a) => matches::run(a),
+        Command::Xboard(a) => xboard::run(a),
+        Command::Serve(a) => serve::run(a),
+    }
+}
+
+/// `kamil` without a command, as GUIs start engines: the first line read
+/// chooses the protocol (`uci` or `xboard`). On a terminal, the help.
+fn autodetect() -> Result<()> {
+    use clap::CommandFactory;
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        Cli::command().print_help()?;
+        return Ok(());
+    }
+    let mut stdin = std::io::stdin().lock();
+    let first = loop {
+        match input::read_line(&mut stdin)? {
+            None => return Ok(()),
+            Some(l) if l.is_empty() => {}
+            Some(l) => break l,
+        }
+    };
+    drop(stdin);
+    match first.as_str() {
+        "xboard" => xboard::run_with(Some(first)),
+        "uci" => uci::run_with(Some(first)),
+        _ => anyhow::bail!(
+            "the first line `{first}` names no protocol: expected `uci` or `xboard` (or give a command, see `kamil --help`)"
+        ),
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
