@@ -39,12 +39,17 @@ impl Budget {
             let inc = c.inc[side.index()];
             let usable = left.saturating_sub(OVERHEAD_MS.min(left / 2));
             let moves = c.moves_to_go.map(|m| m.clamp(1, 40) as u64).unwrap_or(35);
-            let share = usable / moves + inc * 3 / 4;
-            let cap = usable / 4 + inc / 2;
+            // Saturating: a GUI may send any clock (`level 0 2:30 1e40`).
+            let share = (usable / moves).saturating_add(inc.saturating_mul(3) / 4);
+            let cap = (usable / 4).saturating_add(inc / 2);
             let s = share.min(cap).max(1);
             // Never more than half of what is left: the increment comes only
             // after the move, and a loaded machine answers late.
-            let h = (s * 4).min(usable / 3 + inc / 2).min(usable / 2).max(1);
+            let h = s
+                .saturating_mul(4)
+                .min((usable / 3).saturating_add(inc / 2))
+                .min(usable / 2)
+                .max(1);
             let s = s.min(h);
             soft = Some(soft.map_or(s, |x| x.min(s)));
             hard = Some(hard.map_or(h, |x| x.min(h)));
@@ -97,6 +102,27 @@ mod tests {
         let b = Budget::new(&limits, Side::First);
         assert!(b.hard.unwrap() <= 100, "{b:?}");
         assert!(b.soft.unwrap() <= b.hard.unwrap(), "{b:?}");
+    }
+
+    /// Found by the `cecp` fuzz target (`level 0 2:30 2222…1.5`): an
+    /// absurd increment overflowed the budget's sums (a panic where overflow
+    /// is checked, a budget of a few ms where it wraps).
+    #[test]
+    fn any_clock_gives_a_budget_within_the_time_left() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: [1_000, u64::MAX],
+                inc: [u64::MAX, u64::MAX],
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::new(&limits, Side::First);
+        let usable = 1_000 - OVERHEAD_MS.min(500);
+        assert_eq!(b.hard, Some(usable / 2), "{b:?}");
+        assert_eq!(b.soft, b.hard, "{b:?}");
+        let b = Budget::new(&limits, Side::Second);
+        assert_eq!(b.hard, Some((u64::MAX - OVERHEAD_MS) / 2), "{b:?}");
     }
 
     #[test]
