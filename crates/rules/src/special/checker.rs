@@ -225,6 +225,9 @@ struct Walk {
     last_captured: bool,
     legs: u32,
     n: usize,
+    /// The landing squares in turn, 7 bits each (file, then rank: the
+    /// notation's order of paths, 5.1), the first leg highest.
+    key: u64,
 }
 
 impl Walk {
@@ -238,6 +241,7 @@ impl Walk {
             last_captured: false,
             legs: 0,
             n: 0,
+            key: 0,
         }
     }
 
@@ -251,8 +255,17 @@ impl Walk {
         w.captured |= j.victim.is_some();
         w.last_captured = j.victim.is_some();
         w.legs |= (j.dir as u32) << (3 * w.n);
+        let g = &pos.core().geometry;
+        let index = g.file(j.land) as u64 * g.ranks() as u64 + g.rank(j.land) as u64;
+        w.key |= index << (7 * (MAX_LEGS - 1 - w.n));
         w.n += 1;
         w
+    }
+
+    /// The path's place in the notation's order (5.1): fewer legs first,
+    /// then the smaller landing squares in turn.
+    fn order(&self) -> u128 {
+        (self.n as u128) << 64 | self.key as u128
     }
 
     fn to_move(self) -> Move {
@@ -346,26 +359,68 @@ fn ep_for_mover<B: Board>(pos: &B) -> Option<(Square, Square)> {
         .then_some((e.squares[0], e.victim))
 }
 
+/// The series of one Checker found so far, one per (final square, captured
+/// squares), since those make one move (5.1, move identity): of the paths
+/// that give it, the first in [`Walk::order`]. The moves are `out[start..]`,
+/// in the order of `seen`.
+struct Ends {
+    start: usize,
+    /// Final square, captured squares and order of each move kept.
+    seen: Vec<(Square, u128, u128)>,
+}
+
+impl Ends {
+    fn new(out: &[Move]) -> Ends {
+        Ends {
+            start: out.len(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// Adds the series `w` ends, unless a path before it in the order gives
+    /// the same move.
+    fn add(&mut self, out: &mut Vec<Move>, w: &Walk) {
+        let order = w.order();
+        for (j, e) in self.seen.iter_mut().enumerate() {
+            if e.0 == w.cur && e.1 == w.removed {
+                if order < e.2 {
+                    e.2 = order;
+                    out[self.start + j] = w.to_move();
+                }
+                return;
+            }
+        }
+        self.seen.push((w.cur, w.removed, order));
+        out.push(w.to_move());
+    }
+}
+
 /// Appends every series of the Checker on `from` allowed by 5.1 rules 1, 2
 /// and 4 (no forced continuation, King safety not judged): the Checker's
 /// part of the pseudo-legal moves `PL` (5.3).
 pub fn series<B: Board>(ck: &CheckerRules, pos: &B, from: Square, out: &mut Vec<Move>) {
-    let start = out.len();
     let cx = Ctx {
         me: pos.side(),
         ep: ep_for_mover(pos),
         phantom: Square::NONE,
     };
-    fn walk<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, out: &mut Vec<Move>) {
+    fn walk<B: Board>(
+        ck: &CheckerRules,
+        pos: &B,
+        cx: &Ctx,
+        w: &Walk,
+        ends: &mut Ends,
+        out: &mut Vec<Move>,
+    ) {
         if w.may_end() {
-            out.push(w.to_move());
+            ends.add(out, w);
         }
         jumps(ck, pos, cx, w, |j| {
-            walk(ck, pos, cx, &w.after(pos, &j), out)
+            walk(ck, pos, cx, &w.after(pos, &j), ends, out)
         });
     }
-    walk(ck, pos, &cx, &Walk::start(pos, from), out);
-    dedupe(ck, pos, out, start);
+    let mut ends = Ends::new(out);
+    walk(ck, pos, &cx, &Walk::start(pos, from), &mut ends, out);
 }
 
 /// Appends the legal series of the Checker on `from` (5.1 with rule 3, King
@@ -376,9 +431,9 @@ fn legal_series<B: Board>(
     pos: &mut B,
     from: Square,
     only_first: Option<usize>,
-    mut out: Option<&mut Vec<Move>>,
+    out: Option<&mut Vec<Move>>,
 ) -> bool {
-    let start = out.as_ref().map_or(0, |o| o.len());
+    let mut out = out.map(|o| (Ends::new(o), o));
     let cx = Ctx {
         me: pos.side(),
         ep: ep_for_mover(pos),
@@ -401,9 +456,6 @@ fn legal_series<B: Board>(
             return true;
         }
     }
-    if let Some(o) = out {
-        dedupe(ck, pos, o, start);
-    }
     any
 }
 
@@ -418,7 +470,7 @@ fn legal_walk<B: Board>(
     pos: &mut B,
     cx: &Ctx,
     w: &Walk,
-    out: &mut Option<&mut Vec<Move>>,
+    out: &mut Option<(Ends, &mut Vec<Move>)>,
 ) -> bool {
     let mut next = [None; 8];
     let mut k = 0;
@@ -448,46 +500,12 @@ fn legal_walk<B: Board>(
         pos.unmake();
         if !exposed {
             ends = true;
-            if let Some(o) = out.as_deref_mut() {
-                o.push(m);
+            if let Some((e, o)) = out {
+                e.add(o, w);
             }
         }
     }
     ends || any_below
-}
-
-/// Orders paths for the notation: fewer legs first, then the landing
-/// squares in turn, file letter first, then rank number (5.1).
-fn path_key<B: Board>(ck: &CheckerRules, pos: &B, m: &Move) -> (usize, [(u8, u8); MAX_LEGS]) {
-    let g = &pos.core().geometry;
-    let (l, n) = landings(ck, m);
-    let mut key = [(u8::MAX, u8::MAX); MAX_LEGS];
-    for i in 0..n {
-        key[i] = (g.file(l[i]), g.rank(l[i]));
-    }
-    (n, key)
-}
-
-/// Keeps one series per (final square, captured squares) among
-/// `out[start..]`: the one with the first path in [`path_key`] order.
-fn dedupe<B: Board>(ck: &CheckerRules, pos: &B, out: &mut Vec<Move>, start: usize) {
-    let mut kept = start;
-    for i in start..out.len() {
-        let m = out[i];
-        let caps = captures(ck, pos, &m).0;
-        match (start..kept).find(|&j| out[j].to == m.to && captures(ck, pos, &out[j]).0 == caps) {
-            Some(j) => {
-                if path_key(ck, pos, &m) < path_key(ck, pos, &out[j]) {
-                    out[j] = m;
-                }
-            }
-            None => {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-    }
-    out.truncate(kept);
 }
 
 /// Is `target` attacked by a Checker of `by` (5.2)? Some series of rules 1,
@@ -533,9 +551,91 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
             .flatten()
             .any(|j| walk(ck, pos, cx, &w.after(pos, j), target))
     }
+    if cx.ep.is_none() && !may_attack(ck, pos, &cx, target, by) {
+        return false;
+    }
     pos.pieces(by)
         .iter()
         .any(|&sq| pos.at(sq) == checker && walk(ck, pos, &cx, &Walk::start(pos, sq), target))
+}
+
+/// Could any Checker of `by` take on `target` (no en passant in `cx`)?
+/// A quick over-estimate of what series reach, run before the exact walk
+/// of [`attacks`], whose paths multiply on crowded boards: it forgets the
+/// order of the phases, the squares visited and which captures came
+/// first. A square is *open* (a series may land there) if it is empty now,
+/// a Checker's origin, or holds an enemy that a reachable jump could take;
+/// the reachable squares grow from the Checkers by jumps over pieces onto
+/// open squares until nothing changes. Every square a real series lands
+/// on is reached, so `false` is exact.
+fn may_attack<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, target: Square, by: Side) -> bool {
+    let checker = Piece::new(ck.kind, by);
+    let enemy = by.flip();
+    let victim = cx.phantom == target || pos.at(target).is_side(enemy);
+    if !victim {
+        return false;
+    }
+    let mut reached = [Square::NONE; 128];
+    let mut n_reached = 0;
+    let mut reach = 0u128;
+    let mut open = 0u128;
+    for &sq in pos.pieces(by) {
+        if pos.at(sq) == checker && n_reached < reached.len() {
+            reach |= bit(pos, sq);
+            open |= bit(pos, sq);
+            reached[n_reached] = sq;
+            n_reached += 1;
+        }
+    }
+    let mut stack = reached;
+    let mut n = n_reached;
+    loop {
+        let mut opened = false;
+        while n > 0 {
+            n -= 1;
+            let s = stack[n];
+            for &off in &ck.offsets {
+                let mid = s.shift(off);
+                let land = mid.shift(off);
+                let lp = pos.at(land);
+                if lp == Piece::WALL {
+                    continue;
+                }
+                let mp = if mid == cx.phantom {
+                    Piece::new(0, enemy)
+                } else {
+                    pos.at(mid)
+                };
+                if !mp.is_piece() {
+                    continue;
+                }
+                let lb = bit(pos, land);
+                if !lp.is_empty() && open & lb == 0 {
+                    continue;
+                }
+                if mid == target {
+                    return true;
+                }
+                if mp.is_side(enemy) && open & bit(pos, mid) == 0 {
+                    open |= bit(pos, mid);
+                    opened = true;
+                }
+                if reach & lb == 0 && n_reached < reached.len() {
+                    reach |= lb;
+                    reached[n_reached] = land;
+                    n_reached += 1;
+                    stack[n] = land;
+                    n += 1;
+                }
+            }
+        }
+        if !opened {
+            return false;
+        }
+        // A newly open square may take jumps refused before: look again.
+        stack = reached;
+        n = n_reached;
+    }
 }
 
 /// The Checkers of the side not to move that a Pawn or Checker of the side
