@@ -32,6 +32,7 @@ use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceType, Side};
+use std::collections::{HashMap, HashSet};
 
 /// Most legs a series can have: the leg count (4 bits) and 3 bits a leg fill
 /// 31 of the 32 bits of `via` and `extra`. A longer series needs ten pieces
@@ -351,6 +352,43 @@ fn jumps<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, mut f: impl F
     }
 }
 
+/// The jumps open to the series `w`, as [`jumps`] gives them; where
+/// revisits are allowed (A9), in the order of their landing squares (file,
+/// then rank), so that a depth-first walk meets paths in [`Walk::order`]
+/// and the first path to reach a [`state`] is the one the notation keeps.
+#[inline]
+fn next_jumps<B: Board>(
+    ck: &CheckerRules,
+    pos: &B,
+    cx: &Ctx,
+    w: &Walk,
+) -> ([Option<Jump>; 8], usize) {
+    let mut next = [None; 8];
+    let mut k = 0;
+    jumps(ck, pos, cx, w, |j| {
+        next[k] = Some(j);
+        k += 1;
+    });
+    if ck.revisit_allowed {
+        let g = &pos.core().geometry;
+        next[..k].sort_by_key(|j| j.map(|j| (g.file(j.land), g.rank(j.land))));
+    }
+    (next, k)
+}
+
+/// Where revisits are allowed (A9), what a series can still do depends only
+/// on this: where it stands, what it removed, whether it captured (and
+/// last captured), and its legs so far. Paths that meet one state are
+/// walked once, from the first: without this, friendly jumps back and
+/// forth multiply the paths up to [`MAX_LEGS`] legs (a perft of 2 took
+/// 25 s on a board of Checkers).
+type State = (u16, u128, u8);
+
+fn state(w: &Walk) -> State {
+    let flags = w.captured as u8 | (w.last_captured as u8) << 1 | (w.n as u8) << 2;
+    (w.cur.0, w.removed, flags)
+}
+
 /// The en passant chance of the side to move's Checkers, if any.
 fn ep_for_mover<B: Board>(pos: &B) -> Option<(Square, Square)> {
     let e = pos.en_passant()?;
@@ -410,17 +448,31 @@ pub fn series<B: Board>(ck: &CheckerRules, pos: &B, from: Square, out: &mut Vec<
         cx: &Ctx,
         w: &Walk,
         ends: &mut Ends,
+        seen: &mut HashSet<State>,
         out: &mut Vec<Move>,
     ) {
+        if ck.revisit_allowed && !seen.insert(state(w)) {
+            return;
+        }
         if w.may_end() {
             ends.add(out, w);
         }
-        jumps(ck, pos, cx, w, |j| {
-            walk(ck, pos, cx, &w.after(pos, &j), ends, out)
-        });
+        let (next, k) = next_jumps(ck, pos, cx, w);
+        for j in next.iter().take(k).flatten() {
+            walk(ck, pos, cx, &w.after(pos, j), ends, seen, out);
+        }
     }
     let mut ends = Ends::new(out);
-    walk(ck, pos, &cx, &Walk::start(pos, from), &mut ends, out);
+    let mut seen = HashSet::new();
+    walk(
+        ck,
+        pos,
+        &cx,
+        &Walk::start(pos, from),
+        &mut ends,
+        &mut seen,
+        out,
+    );
 }
 
 /// Appends the legal series of the Checker on `from` (5.1 with rule 3, King
@@ -433,30 +485,37 @@ fn legal_series<B: Board>(
     only_first: Option<usize>,
     out: Option<&mut Vec<Move>>,
 ) -> bool {
-    let mut out = out.map(|o| (Ends::new(o), o));
+    let mut out = Legal {
+        ends: out.map(|o| (Ends::new(o), o)),
+        known: HashMap::new(),
+    };
     let cx = Ctx {
         me: pos.side(),
         ep: ep_for_mover(pos),
         phantom: Square::NONE,
     };
     let w = Walk::start(pos, from);
-    let mut firsts = [None; 8];
-    let mut k = 0;
-    jumps(ck, pos, &cx, &w, |j| {
-        if only_first.is_none_or(|d| d == j.dir as usize) {
-            firsts[k] = Some(j);
-            k += 1;
-        }
-    });
+    let (firsts, k) = next_jumps(ck, pos, &cx, &w);
     let mut any = false;
     for j in firsts.iter().take(k).flatten() {
+        if only_first.is_some_and(|d| d != j.dir as usize) {
+            continue;
+        }
         let next = w.after(pos, j);
         any |= legal_walk(ck, pos, &cx, &next, &mut out);
-        if any && out.is_none() {
+        if any && out.ends.is_none() {
             return true;
         }
     }
     any
+}
+
+/// What [`legal_walk`] collects: the legal ends (when asked for them), and
+/// where revisits are allowed (A9) whether the walk below each [`state`]
+/// met holds a legal end.
+struct Legal<'a> {
+    ends: Option<(Ends, &'a mut Vec<Move>)>,
+    known: HashMap<State, bool>,
 }
 
 /// Post-order walk of the series tree below `w` (which has made at least
@@ -470,14 +529,30 @@ fn legal_walk<B: Board>(
     pos: &mut B,
     cx: &Ctx,
     w: &Walk,
-    out: &mut Option<(Ends, &mut Vec<Move>)>,
+    out: &mut Legal,
 ) -> bool {
-    let mut next = [None; 8];
-    let mut k = 0;
-    jumps(ck, pos, cx, w, |j| {
-        next[k] = Some(j);
-        k += 1;
-    });
+    if ck.revisit_allowed {
+        // The same state gives the same answer; its ends are in already,
+        // through the first path that met it.
+        if let Some(&known) = out.known.get(&state(w)) {
+            return known;
+        }
+        let r = legal_walk_below(ck, pos, cx, w, out);
+        out.known.insert(state(w), r);
+        return r;
+    }
+    legal_walk_below(ck, pos, cx, w, out)
+}
+
+/// [`legal_walk`] at `w`, its state not met before.
+fn legal_walk_below<B: Board>(
+    ck: &CheckerRules,
+    pos: &mut B,
+    cx: &Ctx,
+    w: &Walk,
+    out: &mut Legal,
+) -> bool {
+    let (next, k) = next_jumps(ck, pos, cx, w);
     let forcing_here = !ck.force_after_capture_only || w.last_captured;
     let mut any_below = false;
     let mut forced = false;
@@ -488,7 +563,7 @@ fn legal_walk<B: Board>(
         if j.takes_checker && forcing_here && (below || ck.force_geometric) {
             forced = true;
         }
-        if any_below && out.is_none() {
+        if any_below && out.ends.is_none() {
             return true;
         }
     }
@@ -500,7 +575,7 @@ fn legal_walk<B: Board>(
         pos.unmake();
         if !exposed {
             ends = true;
-            if let Some((e, o)) = out {
+            if let Some((e, o)) = &mut out.ends {
                 e.add(o, w);
             }
         }
@@ -529,7 +604,17 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
             Square::NONE
         },
     };
-    fn walk<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, w: &Walk, target: Square) -> bool {
+    fn walk<B: Board>(
+        ck: &CheckerRules,
+        pos: &B,
+        cx: &Ctx,
+        w: &Walk,
+        target: Square,
+        seen: &mut HashSet<State>,
+    ) -> bool {
+        if ck.revisit_allowed && !seen.insert(state(w)) {
+            return false;
+        }
         let mut hit = false;
         let mut next = [None; 8];
         let mut k = 0;
@@ -549,14 +634,22 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
         next.iter()
             .take(k)
             .flatten()
-            .any(|j| walk(ck, pos, cx, &w.after(pos, j), target))
+            .any(|j| walk(ck, pos, cx, &w.after(pos, j), target, seen))
     }
     if cx.ep.is_none() && !may_attack(ck, pos, &cx, target, by) {
         return false;
     }
-    pos.pieces(by)
-        .iter()
-        .any(|&sq| pos.at(sq) == checker && walk(ck, pos, &cx, &Walk::start(pos, sq), target))
+    pos.pieces(by).iter().any(|&sq| {
+        pos.at(sq) == checker
+            && walk(
+                ck,
+                pos,
+                &cx,
+                &Walk::start(pos, sq),
+                target,
+                &mut HashSet::new(),
+            )
+    })
 }
 
 /// Could any Checker of `by` take on `target` (no en passant in `cx`)?
