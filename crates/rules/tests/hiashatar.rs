@@ -448,3 +448,20 @@ fn winther_en_passant_field_finds_the_stepping_pawn() {
     assert_eq!(m.kind, MoveKind::EnPassant);
     assert_eq!(m.extra, g.parse_square("i6").unwrap());
 }
+
+/// A FEN may give a side more Bodyguards than the game starts with; each
+/// has its zone (5.1). Found by the `fen` fuzz target: only the first four
+/// of Black's five Bodyguards in the piece list counted, so the White
+/// Queen next to the one on c2 slid freely (33 moves) or stepped (22)
+/// depending on that list's order, which trying the moves changes.
+#[test]
+fn every_bodyguard_has_its_zone_whatever_the_piece_list_order() {
+    let fen = "rnbhk1hbnr/pppppp1ppp/6pq2/10/10/10/10/2QP6/Pbhk1hbPPP/RN1hBHNRKH w - - 0 1";
+    let mut pos = position(&[], fen);
+    let steps: BTreeSet<String> = set(&["b2", "b3", "b4", "c2", "c4", "d2", "d4"]);
+    for round in 0..3 {
+        assert_eq!(dests(&mut pos, "c3"), steps, "round {round}");
+        assert_eq!(perft(&mut pos, 1), 22, "round {round}");
+        assert_eq!(pos.count_legal(), 22, "round {round}");
+    }
+}

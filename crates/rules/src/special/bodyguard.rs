@@ -19,7 +19,7 @@
 //! the board alone: no state, nothing in the hash.
 
 use crate::board::Board;
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
 use crate::leaps::{AttackBounds, Bounds};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
@@ -50,16 +50,12 @@ pub struct Bodyguard {
     pub neighbours: [i16; 8],
 }
 
-/// Most Bodyguards a side may have for their zones to be looked at; more
-/// are ignored (a game has two a side and cannot gain any by promotion).
-const MAX_GUARDS: usize = 4;
-
-/// Where each side's Bodyguards stand: found once per generation call, not
-/// once per piece.
+/// Where each side's Bodyguards stand, every one of them: a bit per
+/// compact square index (boards of at most 16 x 16, [`crate::geometry::MAX_SIDE`]).
+/// Found once per generation call, not once per piece.
 #[derive(Clone, Copy, Debug)]
 pub struct Guards {
-    squares: [[Square; MAX_GUARDS]; 2],
-    n: [usize; 2],
+    bits: [[u128; 2]; 2],
 }
 
 impl Guards {
@@ -67,30 +63,38 @@ impl Guards {
     /// Bodyguard module.
     #[inline]
     pub fn of<B: Board>(bg: Option<&Bodyguard>, pos: &B) -> Guards {
-        let mut g = Guards {
-            squares: [[Square::NONE; MAX_GUARDS]; 2],
-            n: [0, 0],
-        };
+        let mut g = Guards { bits: [[0; 2]; 2] };
         let Some(bg) = bg else {
             return g;
         };
+        let geo = &pos.core().geometry;
         for side in Side::BOTH {
-            let s = side.index();
             for &sq in pos.pieces(side) {
-                if g.n[s] < MAX_GUARDS && bg.is_guard(pos.at(sq)) {
-                    g.squares[s][g.n[s]] = sq;
-                    g.n[s] += 1;
+                if bg.is_guard(pos.at(sq)) {
+                    let c = geo.compact(sq);
+                    g.bits[side.index()][c / 128] |= 1 << (c % 128);
                 }
             }
         }
         g
     }
+
+    /// Is there a Bodyguard of `side` on `sq` (a square of the board)?
+    #[inline(always)]
+    fn has(&self, geo: &Geometry, side: Side, sq: Square) -> bool {
+        let c = geo.compact(sq);
+        self.bits[side.index()][c / 128] >> (c % 128) & 1 != 0
+    }
 }
 
-/// The squares of the Bodyguards whose zones restrict one piece.
+/// The Bodyguards whose zones restrict one piece: those of `sides` but the
+/// piece itself.
+#[derive(Clone, Copy)]
 struct Zones {
-    squares: [Square; 2 * MAX_GUARDS],
-    n: usize,
+    guards: Guards,
+    /// The opponent's, and under `affects = "all"` the own side's too.
+    sides: [Option<Side>; 2],
+    skip: Square,
 }
 
 impl Zones {
@@ -98,34 +102,28 @@ impl Zones {
     /// piece itself excluded).
     #[inline]
     fn restricting(bg: &Bodyguard, guards: &Guards, side: Side, on: Square) -> Zones {
-        let mut z = Zones {
-            squares: [Square::NONE; 2 * MAX_GUARDS],
-            n: 0,
-        };
-        z.collect(guards, side.flip(), on);
-        if bg.affects == Affects::All {
-            z.collect(guards, side, on);
-        }
-        z
-    }
-
-    #[inline]
-    fn collect(&mut self, guards: &Guards, side: Side, skip: Square) {
-        let s = side.index();
-        for &sq in &guards.squares[s][..guards.n[s]] {
-            if sq != skip {
-                self.squares[self.n] = sq;
-                self.n += 1;
-            }
+        Zones {
+            guards: *guards,
+            sides: [
+                Some(side.flip()),
+                (bg.affects == Affects::All).then_some(side),
+            ],
+            skip: on,
         }
     }
 
     /// Is `sq` next to one of these Bodyguards?
     #[inline(always)]
-    fn covers(&self, bg: &Bodyguard, sq: Square) -> bool {
-        self.squares[..self.n].iter().any(|g| {
-            bg.neighbours
-                .contains(&(sq.0 as i16).wrapping_sub(g.0 as i16))
+    fn covers(&self, bg: &Bodyguard, geo: &Geometry, sq: Square) -> bool {
+        bg.neighbours.iter().any(|&off| {
+            let n = sq.shift(off);
+            n != self.skip
+                && geo.is_square(n)
+                && self
+                    .sides
+                    .iter()
+                    .flatten()
+                    .any(|&s| self.guards.has(geo, s, n))
         })
     }
 }
@@ -178,7 +176,7 @@ impl<'a> ZoneBounds<'a> {
             return None;
         }
         let zones = Zones::restricting(bg, guards, p.side(), sq);
-        let in_zone = zones.covers(bg, sq);
+        let in_zone = zones.covers(bg, &v.geometry, sq);
         Some(ZoneBounds {
             bg,
             zones,
@@ -201,7 +199,7 @@ impl Bounds for ZoneBounds<'_> {
     #[inline(always)]
     fn stops_at(&self, sq: Square) -> bool {
         // 5.1 rule 2: a slide or a double step that enters a zone square ends there.
-        self.bg.stop && self.zones.covers(self.bg, sq)
+        self.bg.stop && self.zones.covers(self.bg, &self.v.geometry, sq)
     }
     #[inline(always)]
     fn may_take(&self, c: Piece) -> bool {
@@ -217,16 +215,18 @@ pub struct AttackZones<'a> {
     bg: &'a Bodyguard,
     guards: Guards,
     by: Side,
+    geo: &'a Geometry,
 }
 
 impl<'a> AttackZones<'a> {
     /// The bounds on the attackers of `by` in `pos`.
     #[inline]
-    pub fn of<B: Board>(bg: &'a Bodyguard, pos: &B, by: Side) -> AttackZones<'a> {
+    pub fn of<B: Board>(bg: &'a Bodyguard, pos: &'a B, by: Side) -> AttackZones<'a> {
         AttackZones {
             bg,
             guards: Guards::of(Some(bg), pos),
             by,
+            geo: &pos.core().geometry,
         }
     }
 }
@@ -241,7 +241,8 @@ impl AttackBounds for AttackZones<'_> {
         // A longer leap is barred from a zone square (rule 1).
         self.bg.is_step(off)
             || self.bg.is_immune(p)
-            || !Zones::restricting(self.bg, &self.guards, self.by, from).covers(self.bg, from)
+            || !Zones::restricting(self.bg, &self.guards, self.by, from)
+                .covers(self.bg, self.geo, from)
     }
     #[inline]
     fn ride_attacks(&self, p: Piece, from: Square, target: Square, step: i16, d: u32) -> bool {
@@ -249,11 +250,12 @@ impl AttackBounds for AttackZones<'_> {
             return true;
         }
         let zones = Zones::restricting(self.bg, &self.guards, self.by, from);
-        if zones.covers(self.bg, from) {
+        if zones.covers(self.bg, self.geo, from) {
             return false;
         }
         // Squares passed between the slider and the target (rule 2).
-        !(self.bg.stop && (1..d).any(|i| zones.covers(self.bg, target.shift(step * i as i16))))
+        !(self.bg.stop
+            && (1..d).any(|i| zones.covers(self.bg, self.geo, target.shift(step * i as i16))))
     }
     #[inline(always)]
     fn walks_back(&self) -> bool {

@@ -278,7 +278,11 @@ impl Specials {
     /// Bodyguards give no check and zones bound the others, 5.1-5.2), for
     /// the generic attack test; `None` where attacks are unbounded.
     #[inline(always)]
-    pub fn attack_bounds<B: Board>(&self, pos: &B, by: Side) -> Option<impl AttackBounds + '_> {
+    pub fn attack_bounds<'a, B: Board>(
+        &'a self,
+        pos: &'a B,
+        by: Side,
+    ) -> Option<impl AttackBounds + 'a> {
         self.bodyguard
             .as_ref()
             .map(|bg| bodyguard::AttackZones::of(bg, pos, by))
