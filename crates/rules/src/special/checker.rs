@@ -615,24 +615,15 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
         if ck.revisit_allowed && !seen.insert(state(w)) {
             return false;
         }
-        let mut hit = false;
-        let mut next = [None; 8];
-        let mut k = 0;
-        jumps(ck, pos, cx, w, |j| {
-            if j.victim == Some(target) {
-                hit = true;
-            }
-            next[k] = Some(j);
-            k += 1;
-        });
-        if hit {
+        let (next, k) = next_jumps(ck, pos, cx, w);
+        let next = &next[..k];
+        if next.iter().flatten().any(|j| j.victim == Some(target)) {
             return true;
         }
         if ck.check_single_jump {
             return false;
         }
         next.iter()
-            .take(k)
             .flatten()
             .any(|j| walk(ck, pos, cx, &w.after(pos, j), target, seen))
     }
