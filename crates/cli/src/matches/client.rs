@@ -91,6 +91,43 @@ pub trait Client: Send {
     fn reusable(&self) -> bool {
         true
     }
+    /// The score the engine last reported with its move, centipawns from
+    /// its own side's view (a mate as ±[`MATE_CP`]), if it reported one.
+    fn last_score(&self) -> Option<i32> {
+        None
+    }
+}
+
+/// Centipawns a reported mate counts as in score adjudication.
+pub const MATE_CP: i32 = 100_000;
+
+/// The score of a UCI `info` line (`score cp X`, `score mate N`), in
+/// centipawns for the engine's side (mates as ±[`MATE_CP`]); `None` for
+/// other lines and for bounds (`lowerbound`, `upperbound`).
+pub fn info_score(line: &str) -> Option<i32> {
+    let mut w = line.split_whitespace();
+    if w.next() != Some("info") {
+        return None;
+    }
+    let rest: Vec<&str> = w.collect();
+    let i = rest.iter().position(|&x| x == "score")?;
+    // `string` makes the rest of the line free text.
+    if rest[..i].contains(&"string") {
+        return None;
+    }
+    if rest
+        .get(i + 3)
+        .is_some_and(|&b| b == "lowerbound" || b == "upperbound")
+    {
+        return None;
+    }
+    let n: i64 = rest.get(i + 2)?.parse().ok()?;
+    match *rest.get(i + 1)? {
+        "cp" => Some(n.clamp(-i64::from(MATE_CP), i64::from(MATE_CP)) as i32),
+        "mate" if n > 0 => Some(MATE_CP),
+        "mate" => Some(-MATE_CP),
+        _ => None,
+    }
 }
 
 /// Sends a line, turning a closed pipe into a crash.
@@ -190,6 +227,23 @@ pub struct VariantSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_of_info_lines() {
+        assert_eq!(
+            info_score("info depth 9 score cp -35 nodes 10 pv e2e4"),
+            Some(-35)
+        );
+        assert_eq!(
+            info_score("info depth 9 score mate 3 pv e2e4"),
+            Some(MATE_CP)
+        );
+        assert_eq!(info_score("info depth 9 score mate -2"), Some(-MATE_CP));
+        assert_eq!(info_score("info depth 9 score cp 20 lowerbound"), None);
+        assert_eq!(info_score("info string score cp 5 x"), None);
+        assert_eq!(info_score("bestmove e2e4"), None);
+        assert_eq!(info_score("info depth 3 nodes 100"), None);
+    }
 
     #[test]
     fn variant_names_for_other_programs() {

@@ -22,7 +22,7 @@ pub enum Termination {
     RulesInfraction,
     /// An engine crashed, hung up or did not start.
     Abandoned,
-    /// Stopped by the match's game-length limit.
+    /// Stopped by the match's game-length limit or its win adjudication.
     Adjudication,
 }
 
@@ -47,6 +47,119 @@ pub struct GameRules {
     pub time_margin: Duration,
     /// Time per move for engines without a clock.
     pub move_timeout: Duration,
+    /// Adjudicate a win when both engines agree on it.
+    pub win: Option<WinAdjudication>,
+    /// Adjudicate a draw when both engines see a level game.
+    pub draw: Option<DrawAdjudication>,
+}
+
+/// Draw adjudication: from ply `from_ply` on, the game is drawn (or, where
+/// the rules score such an ending on points, scored) when both engines
+/// reported at most `cp` centipawns either way for `moves` moves in a row
+/// each. It saves playing out dead-level games to the ply limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// First ply at which a draw may be adjudicated.
+    pub from_ply: u32,
+    /// Score bound, centipawns either way.
+    pub cp: i32,
+    /// Moves in a row of each engine.
+    pub moves: u32,
+}
+
+impl DrawAdjudication {
+    /// Parses `PLY:CP:MOVES` (`80:10:8`).
+    ///
+    /// Errors: not three integers separated by colons, CP negative or
+    /// MOVES zero.
+    pub fn parse(text: &str) -> Result<DrawAdjudication, String> {
+        let bad = || format!("bad draw adjudication {text:?}: expected PLY:CP:MOVES, as 80:10:8");
+        let f: Vec<&str> = text.split(':').map(str::trim).collect();
+        let [ply, cp, moves] = f[..] else {
+            return Err(bad());
+        };
+        let from_ply: u32 = ply.parse().map_err(|_| bad())?;
+        let cp: i32 = cp.parse().map_err(|_| bad())?;
+        let moves: u32 = moves.parse().map_err(|_| bad())?;
+        if cp < 0 || moves == 0 {
+            return Err(bad());
+        }
+        Ok(DrawAdjudication {
+            from_ply,
+            cp,
+            moves,
+        })
+    }
+}
+
+/// Win adjudication: the game goes to a side when, for `moves` moves in a
+/// row of each engine, its engine reported at least `cp` centipawns for
+/// itself and the opponent's engine at most `-cp` (a mate counts as
+/// either). It saves playing out won end games that the engines would
+/// convert only slowly, or not before the draw adjudication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinAdjudication {
+    /// Score threshold, centipawns.
+    pub cp: i32,
+    /// Moves in a row of each engine.
+    pub moves: u32,
+}
+
+impl WinAdjudication {
+    /// Parses `CP:MOVES` (`1000:4`).
+    ///
+    /// Errors: not two positive integers separated by a colon.
+    pub fn parse(text: &str) -> Result<WinAdjudication, String> {
+        let bad = || format!("bad win adjudication {text:?}: expected CP:MOVES, as 1000:4");
+        let (cp, moves) = text.split_once(':').ok_or_else(bad)?;
+        let cp: i32 = cp.trim().parse().map_err(|_| bad())?;
+        let moves: u32 = moves.trim().parse().map_err(|_| bad())?;
+        if cp <= 0 || moves == 0 {
+            return Err(bad());
+        }
+        Ok(WinAdjudication { cp, moves })
+    }
+}
+
+/// Each side's run of moves in a row with a winning and with a losing
+/// reported score, for [`WinAdjudication`].
+#[derive(Default)]
+struct Streaks {
+    winning: [u32; 2],
+    losing: [u32; 2],
+    level: [u32; 2],
+}
+
+impl Streaks {
+    /// Records `side`'s reported score (none breaks both runs); returns
+    /// the winner once the rule is met.
+    fn record(&mut self, rule: &WinAdjudication, side: Side, score: Option<i32>) -> Option<Side> {
+        let i = side.index();
+        let (win, lose) = match score {
+            Some(s) => (s >= rule.cp, s <= -rule.cp),
+            None => (false, false),
+        };
+        self.winning[i] = if win { self.winning[i] + 1 } else { 0 };
+        self.losing[i] = if lose { self.losing[i] + 1 } else { 0 };
+        let j = side.flip().index();
+        if self.winning[i] >= rule.moves && self.losing[j] >= rule.moves {
+            Some(side)
+        } else if self.losing[i] >= rule.moves && self.winning[j] >= rule.moves {
+            Some(side.flip())
+        } else {
+            None
+        }
+    }
+
+    /// Records `side`'s reported score for [`DrawAdjudication`] (none
+    /// breaks the run); true once both engines saw a level game long
+    /// enough.
+    fn record_level(&mut self, rule: &DrawAdjudication, side: Side, score: Option<i32>) -> bool {
+        let i = side.index();
+        let level = score.is_some_and(|s| s.abs() <= rule.cp);
+        self.level[i] = if level { self.level[i] + 1 } else { 0 };
+        self.level.iter().all(|&n| n >= rule.moves)
+    }
 }
 
 /// A finished game.
@@ -150,6 +263,7 @@ pub fn play(
     let mut pos = start.clone();
     let mut texts: Vec<String> = Vec::new();
     let mut clocks: [Option<Duration>; 2] = [0, 1].map(|i| limits[i].tc.map(|tc| tc.base));
+    let mut streaks = Streaks::default();
     loop {
         if let Some(o) = outcome(&mut pos) {
             game.winner = o.winner();
@@ -286,11 +400,44 @@ pub fn play(
             let inc = limits[me].tc.map(|tc| tc.inc).unwrap_or_default();
             clocks[me] = Some(c.saturating_sub(elapsed) + inc);
         }
+        let score = seat.running().and_then(|c| c.last_score());
         match parse_move(&mut pos, &text) {
             Ok(m) => {
                 pos.make(m);
                 game.moves.push(m);
                 texts.push(move_text(&v, m));
+                if let Some(rule) = &rules.win
+                    && let Some(w) = streaks.record(rule, side, score)
+                    && outcome(&mut pos).is_none()
+                {
+                    game.winner = Some(w);
+                    game.termination = Termination::Adjudication;
+                    game.why = format!(
+                        "adjudicated a win: both engines scored it {} cp or more for {} moves",
+                        rule.cp, rule.moves
+                    );
+                    break;
+                }
+                if let Some(rule) = &rules.draw
+                    && streaks.record_level(rule, side, score)
+                    && game.moves.len() as u32 >= rule.from_ply
+                    && outcome(&mut pos).is_none()
+                {
+                    let o = draw_or_points(&pos, Reason::MaxPlies);
+                    game.winner = o.winner();
+                    game.termination = Termination::Adjudication;
+                    game.why = match o.points() {
+                        Some(p) => {
+                            format!("adjudicated on points {p}: both engines saw a level game")
+                        }
+                        None => format!(
+                            "adjudicated a draw: both engines scored it within {} cp for {} moves",
+                            rule.cp, rule.moves
+                        ),
+                    };
+                    game.outcome = o.points().map(|_| o);
+                    break;
+                }
             }
             Err(e) => {
                 lose(
@@ -332,8 +479,55 @@ fn concedes(c: &str, side: Side) -> bool {
 
 #[cfg(test)]
 mod claim_tests {
-    use super::concedes;
+    use super::{DrawAdjudication, Streaks, WinAdjudication, concedes};
     use kamil_rules::Side;
+
+    #[test]
+    fn a_win_is_adjudicated_only_when_both_engines_agree_long_enough() {
+        let rule = WinAdjudication::parse("500:2").unwrap();
+        let mut s = Streaks::default();
+        let (w, b) = (Side::First, Side::Second);
+        assert_eq!(s.record(&rule, w, Some(600)), None);
+        assert_eq!(s.record(&rule, b, Some(-600)), None);
+        assert_eq!(s.record(&rule, w, Some(700)), None);
+        // A score that does not agree breaks the run.
+        assert_eq!(s.record(&rule, b, Some(-100)), None);
+        assert_eq!(s.record(&rule, w, Some(700)), None);
+        assert_eq!(s.record(&rule, b, Some(-900)), None);
+        assert_eq!(s.record(&rule, w, Some(800)), None);
+        assert_eq!(s.record(&rule, b, Some(-900)), Some(w));
+        // The losing side's own view counts as much as the winner's.
+        let mut s = Streaks::default();
+        assert_eq!(s.record(&rule, w, Some(-500)), None);
+        assert_eq!(s.record(&rule, b, Some(500)), None);
+        assert_eq!(s.record(&rule, w, None), None);
+        assert_eq!(s.record(&rule, b, Some(500)), None);
+        assert!(WinAdjudication::parse("500").is_err());
+        assert!(WinAdjudication::parse("-5:2").is_err());
+        assert!(WinAdjudication::parse("5:0").is_err());
+    }
+
+    #[test]
+    fn a_draw_is_adjudicated_only_when_both_engines_see_a_level_game() {
+        let rule = DrawAdjudication::parse("40:10:2").unwrap();
+        let mut s = Streaks::default();
+        let (w, b) = (Side::First, Side::Second);
+        assert!(!s.record_level(&rule, w, Some(5)));
+        assert!(!s.record_level(&rule, b, Some(-10)));
+        assert!(!s.record_level(&rule, w, Some(0)));
+        // One score out of the band breaks that engine's run.
+        assert!(!s.record_level(&rule, b, Some(11)));
+        assert!(!s.record_level(&rule, w, Some(3)));
+        assert!(!s.record_level(&rule, b, Some(2)));
+        assert!(!s.record_level(&rule, w, None));
+        assert!(!s.record_level(&rule, b, Some(2)));
+        assert!(!s.record_level(&rule, w, Some(1)));
+        assert!(s.record_level(&rule, w, Some(1)));
+        assert!(DrawAdjudication::parse("40:10").is_err());
+        assert!(DrawAdjudication::parse("40:-1:2").is_err());
+        assert!(DrawAdjudication::parse("40:10:0").is_err());
+        assert!(DrawAdjudication::parse("x:10:2").is_err());
+    }
 
     #[test]
     fn a_claim_for_the_opponent_is_a_resignation() {

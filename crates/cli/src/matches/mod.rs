@@ -22,7 +22,7 @@ mod uci;
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
 use config::{EngineConfig, Limits, Proto, SprtParams, TimeControl};
-use game::{GameRules, Played};
+use game::{DrawAdjudication, GameRules, Played, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Position, Side};
@@ -133,6 +133,16 @@ pub struct Args {
     /// Adjudicate a draw after N plies.
     #[arg(long, value_name = "N")]
     pub max_plies: Option<u32>,
+    /// Adjudicate a win when both engines report at least CP centipawns for
+    /// the same side on MOVES moves in a row each (UCI engines' `info`
+    /// scores), `CP:MOVES` as `1000:4`.
+    #[arg(long, value_name = "CP:MOVES")]
+    pub adjudicate_win: Option<String>,
+    /// Adjudicate a draw from ply PLY on when both engines report at most
+    /// CP centipawns either way on MOVES moves in a row each (UCI engines'
+    /// `info` scores), `PLY:CP:MOVES` as `80:10:8`.
+    #[arg(long, value_name = "PLY:CP:MOVES")]
+    pub adjudicate_draw: Option<String>,
     /// Write every game to this PGN file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
@@ -277,6 +287,20 @@ pub fn run(args: Args) -> Result<()> {
         max_plies: args.max_plies,
         time_margin: Duration::from_millis(args.time_margin),
         move_timeout,
+        win: args
+            .adjudicate_win
+            .as_deref()
+            .map(WinAdjudication::parse)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+            .context("--adjudicate-win")?,
+        draw: args
+            .adjudicate_draw
+            .as_deref()
+            .map(DrawAdjudication::parse)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+            .context("--adjudicate-draw")?,
     };
     let start = Position::start(variant.clone());
     let openings: Vec<Position> = if let Some(f) = &args.openings {

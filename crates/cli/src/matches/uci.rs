@@ -3,8 +3,8 @@
 //! the clocks, waiting for `bestmove`.
 
 use super::client::{
-    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, VariantSpec, pick_variant, send,
-    wait_for,
+    Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, VariantSpec, info_score, pick_variant,
+    send, wait_for,
 };
 use super::config::EngineConfig;
 use super::engine::Process;
@@ -14,6 +14,8 @@ use std::time::Instant;
 pub struct Uci {
     p: Process,
     name: String,
+    /// The score of the last `info` line of the last search.
+    last_score: Option<i32>,
 }
 
 /// The name of an `option name NAME type ...` line and its combo values.
@@ -91,7 +93,11 @@ impl Uci {
         for (k, v) in &cfg.options {
             send(&mut p, &format!("setoption name {k} value {v}"))?;
         }
-        let mut uci = Uci { p, name };
+        let mut uci = Uci {
+            p,
+            name,
+            last_score: None,
+        };
         uci.sync()?;
         Ok(uci)
     }
@@ -150,10 +156,15 @@ impl Client for Uci {
             go.push_str(&format!(" nodes {n}"));
         }
         send(&mut self.p, &go)?;
+        let mut score = None;
         let best = wait_for(&mut self.p, t.deadline, "bestmove", |l| {
+            if let Some(s) = info_score(l) {
+                score = Some(s);
+            }
             let mut w = l.split_whitespace();
             (w.next() == Some("bestmove")).then(|| w.next().map(str::to_string))
         })?;
+        self.last_score = score;
         Ok(match best.as_deref() {
             None | Some("(none)") | Some("0000") | Some("none") => Reply::NoMove,
             Some(m) => Reply::Move(m.to_string()),
@@ -161,6 +172,10 @@ impl Client for Uci {
     }
 
     fn end_game(&mut self, _result: &str, _why: &str) {}
+
+    fn last_score(&self) -> Option<i32> {
+        self.last_score
+    }
 }
 
 impl Drop for Uci {
