@@ -24,6 +24,7 @@ pub mod limits;
 pub mod ordering;
 pub mod score;
 pub mod search;
+pub mod see;
 pub mod time;
 pub mod tt;
 

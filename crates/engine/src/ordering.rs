@@ -1,7 +1,10 @@
-//! Move ordering: hash move, captures by MVV-LVA, promotions, killer moves,
-//! and a history of quiet moves that caused cutoffs.
+//! Move ordering: hash move, captures that do not lose material by
+//! MVV-LVA, promotions, killer moves, quiet moves by the history of those
+//! that caused cutoffs, and last the captures that lose material by static
+//! exchange ([`crate::see`]).
 
 use crate::eval::Evaluator;
+use crate::see::{SeeScratch, see};
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -12,6 +15,9 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Captures that lose material by static exchange: after every quiet move
+/// (history scores stay within ±[`HISTORY_MAX`]).
+const BAD_CAPTURE: i32 = -(1 << 29);
 
 /// Value captured by `m`, centipawns (every piece it removes), 0 if none.
 #[inline]
@@ -115,7 +121,8 @@ impl Ordering {
         pos.at(m.from).0 as usize * self.squares + g.compact(m.to)
     }
 
-    /// Sort key of `m` at `ply`: larger is searched first.
+    /// Sort key of `m` at `ply`: larger is searched first. `scratch`:
+    /// buffers for the static exchange of captures that may lose.
     #[inline]
     pub fn score(
         &self,
@@ -124,6 +131,7 @@ impl Ordering {
         m: Move,
         hash: Option<Move>,
         ply: usize,
+        scratch: &mut SeeScratch,
     ) -> i32 {
         if Some(m) == hash {
             return HASH_MOVE;
@@ -132,7 +140,12 @@ impl Ordering {
         let gain = promotion_gain(pos, eval, m);
         if cap > 0 || m.kind == MoveKind::EnPassant {
             let attacker = eval.value(pos.at(m.from).kind());
-            return GOOD_CAPTURE + (cap + gain) * 16 - attacker / 16;
+            let mvv_lva = (cap + gain) * 16 - attacker / 16;
+            // Taking at least the attacker's worth cannot lose: no exchange.
+            if attacker > cap + gain && see(pos, eval, m, scratch) < 0 {
+                return BAD_CAPTURE + mvv_lva;
+            }
+            return GOOD_CAPTURE + mvv_lva;
         }
         if gain > 0 {
             return PROMOTION + gain;

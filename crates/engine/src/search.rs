@@ -6,6 +6,7 @@ use crate::eval::{EvalMode, Evaluator};
 use crate::limits::Limits;
 use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
+use crate::see::{SeeScratch, see};
 use crate::time::Budget;
 use crate::tt::{AllocError, Bound, Table};
 use kamil_rules::movegen::{
@@ -306,6 +307,8 @@ struct Searcher<'a> {
     /// Quiescence nodes used so far by the horizon children of the current
     /// main-search node (see [`QUIESCENCE_BUDGET`]).
     q_used: u64,
+    /// Buffers of the static exchange evaluation.
+    see_scratch: SeeScratch,
 }
 
 impl<'a> Searcher<'a> {
@@ -351,6 +354,7 @@ impl<'a> Searcher<'a> {
             root_excluded: Vec::new(),
             lean_quiescence,
             q_used: 0,
+            see_scratch: SeeScratch::default(),
             iter_best: None,
             null_ok,
             legal_lists,
@@ -455,6 +459,15 @@ impl<'a> Searcher<'a> {
         } else {
             self.make_safe(m)
         }
+    }
+
+    /// Does `m` lose more than `margin` centipawns by static exchange?
+    /// Moves that take at least their mover's worth are not asked.
+    #[inline]
+    fn loses_by_exchange(&mut self, m: Move, margin: i32) -> bool {
+        let gain = captured_value(&self.pos, self.ev, m) + promotion_gain(&self.pos, self.ev, m);
+        let mover = self.ev.value(self.pos.at(m.from).kind());
+        mover > gain + margin && see(&self.pos, self.ev, m, &mut self.see_scratch) < -margin
     }
 
     /// Makes a pseudo-legal move unless it leaves the mover's royal
@@ -750,6 +763,12 @@ impl<'a> Searcher<'a> {
                 _ => {}
             }
         }
+        // Internal iterative reduction: a deep node with no hash move to
+        // try first is searched a ply shallower (it fills the table for
+        // the next iteration at less cost).
+        if hash_move.is_none() && depth >= IIR_DEPTH && !in_check {
+            depth -= 1;
+        }
         let static_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
@@ -838,6 +857,17 @@ impl<'a> Searcher<'a> {
                     if depth <= 2 && static_eval + 120 * depth <= alpha {
                         continue;
                     }
+                }
+                // SEE pruning: near the horizon, a move that loses more
+                // material by static exchange than the depth can make up.
+                if !in_check
+                    && ply > 0
+                    && legal > 0
+                    && best > -MATE_BOUND
+                    && depth <= SEE_PRUNE_DEPTH
+                    && self.loses_by_exchange(m, see_margin(depth, quiet))
+                {
+                    continue;
                 }
                 if !self.make_tried(m, in_check) {
                     continue;
@@ -995,6 +1025,17 @@ impl<'a> Searcher<'a> {
         // checking through a moving King) would otherwise run to the ply
         // limit.
         let in_check = in_check && !(self.lean_quiescence && qdepth >= LEAN_CHECK_PLIES);
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(i32::from(e.score), ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
         let stand = if in_check {
             -INFINITE
         } else {
@@ -1006,6 +1047,9 @@ impl<'a> Searcher<'a> {
             }
             alpha = alpha.max(stand);
         }
+        let orig_alpha = alpha;
+        let hash_move = entry.and_then(|e| e.mv);
+        let mut best_move = None;
         let mut frame = std::mem::take(&mut self.frames[ply]);
         frame.moves.clear();
         frame.scores.clear();
@@ -1017,7 +1061,7 @@ impl<'a> Searcher<'a> {
         if self.pos.variant().caps.upgrade_choices {
             best_version_only(&self.pos, self.ev, &mut frame.moves);
         }
-        self.score_moves(&mut frame, None, ply, 0);
+        self.score_moves(&mut frame, hash_move, ply, 0);
         let mut best = stand;
         let mut legal = 0;
         let mut first = 0;
@@ -1040,10 +1084,16 @@ impl<'a> Searcher<'a> {
                     // A capture by a piece worth more than it wins, on a
                     // defended square, loses material: skip it (a rough
                     // static exchange test; see `lean_quiescence`).
+                    let attacker = self.ev.value(self.pos.at(m.from).kind());
                     if self.lean_quiescence
-                        && self.ev.value(self.pos.at(m.from).kind()) > gain + 50
+                        && attacker > gain + 50
                         && is_attacked(&self.pos, m.to, self.pos.side().flip())
                     {
+                        continue;
+                    }
+                    // A capture or promotion that loses material by static
+                    // exchange cannot raise the score.
+                    if attacker > gain && see(&self.pos, self.ev, m, &mut self.see_scratch) < 0 {
                         continue;
                     }
                 }
@@ -1062,6 +1112,7 @@ impl<'a> Searcher<'a> {
                     best = score;
                     if score > alpha {
                         alpha = score;
+                        best_move = Some(m);
                         if alpha >= beta {
                             break 'moves;
                         }
@@ -1081,7 +1132,38 @@ impl<'a> Searcher<'a> {
         if in_check && legal == 0 {
             return -(MATE - ply as i32);
         }
+        // Kept unless the table holds a main-search result for the position.
+        if entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { stand };
+            self.tt
+                .store(key, best_move, to_tt(best, ply), eval, 0, bound);
+        }
         best
+    }
+}
+
+/// Depth (plies) from which a node without a hash move is reduced by one.
+const IIR_DEPTH: i32 = 4;
+
+/// Depth (plies) up to which moves that lose material by static exchange
+/// are pruned ([`see_margin`]).
+const SEE_PRUNE_DEPTH: i32 = 6;
+
+/// The static-exchange loss (centipawns) a move may show at `depth` plies
+/// before it is pruned: a quiet move less the more plies it has to make
+/// good, a capture or promotion more (it changes the material at once).
+fn see_margin(depth: i32, quiet: bool) -> i32 {
+    if quiet {
+        30 * depth * depth
+    } else {
+        120 * depth
     }
 }
 
@@ -1124,12 +1206,13 @@ impl Searcher<'_> {
     /// Fills `frame.scores` for the moves from `from` on (entries before it
     /// are left as they are).
     #[inline]
-    fn score_moves(&self, frame: &mut Frame, hash: Option<Move>, ply: usize, from: usize) {
+    fn score_moves(&mut self, frame: &mut Frame, hash: Option<Move>, ply: usize, from: usize) {
         frame.scores.resize(from, i32::MAX);
         for &m in &frame.moves[from..] {
-            frame
-                .scores
-                .push(self.ord.score(&self.pos, self.ev, m, hash, ply));
+            let s = self
+                .ord
+                .score(&self.pos, self.ev, m, hash, ply, &mut self.see_scratch);
+            frame.scores.push(s);
         }
     }
 }

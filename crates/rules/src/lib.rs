@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+pub mod attackers;
 pub mod betza;
 pub mod board;
 pub mod excerpt;
