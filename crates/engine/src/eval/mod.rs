@@ -17,13 +17,18 @@
 //! - **tempo**: a bonus for the side to move.
 //!
 //! Board terms are tapered between a middle game and an end game weight by
-//! the non-pawn material left on the board.
+//! the non-pawn material left on the board. The weights are data
+//! ([`weights`]): a `NAME.eval.toml` file beside the variant file, or the
+//! defaults.
+
+pub mod squares;
+pub mod weights;
 
 use crate::score::MAX_EVAL;
-use kamil_rules::geometry::Geometry;
-use kamil_rules::piece::Moveset;
 use kamil_rules::{Piece, Position, Side, Variant};
+use squares::{average_mobility, square_shape};
 use std::sync::Arc;
+use weights::{Params, Term, Weights, WeightsError};
 
 /// Which terms the evaluation uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,40 +40,19 @@ pub enum EvalMode {
     Material,
 }
 
-/// Bonus for the side to move, centipawns.
-const TEMPO: i32 = 12;
 /// Largest piece value the engine uses, centipawns: the most a variant file
 /// may give ([`kamil_rules::piece::MAX_VALUE`]); values are clamped to it
 /// too, for variants built in code. Keeps capture sums and move-ordering
 /// scores far from overflow (64 pieces taken in one move, times 16, stay
 /// below 2^27).
 pub const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
-/// Middle-game bonus per friendly piece next to a sole royal.
-const SHELTER: i32 = 8;
-/// Middle-game penalty per enemy piece within two steps of a sole royal.
-const ATTACKER_NEAR: i32 = 10;
-/// Middle-game penalty per rank a sole royal stands away from its home rank.
-const ROYAL_ADVANCE: i32 = 14;
-/// End-game bonus per step nearer the centre for a royal.
-const ROYAL_CENTRE: i32 = 6;
-/// Middle-game bonus per square a slider reaches beyond its empty-board
-/// average on the board as it stands.
-const MOBILITY_MG: i32 = 4;
-/// End-game bonus per square a slider reaches beyond its average.
-const MOBILITY_EG: i32 = 3;
-/// Material lead (centipawns) from which the stronger side hunts the
-/// weaker side's sole royal.
-const MOP_UP_LEAD: i32 = 250;
-/// End-game bonus per step the hunted royal stands from the centre.
-const MOP_UP_EDGE: i32 = 12;
-/// End-game bonus per step the hunter's royal stands nearer the hunted one.
-const MOP_UP_CLOSE: i32 = 5;
-
 /// The evaluation of one variant: tables computed once from its file.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     variant: Arc<Variant>,
     mode: EvalMode,
+    /// The weights in use.
+    params: Params,
     /// Value per piece type, centipawns.
     value: Vec<i32>,
     /// Per piece code (`Piece.0`) and compact square: (middle game, end game).
@@ -89,9 +73,29 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// Builds the tables for `variant`. Takes the variant and the terms to
-    /// use; cannot fail.
+    /// Builds the tables for `variant` with its built-in weights (by name)
+    /// or the defaults. Takes the variant and the terms to use; cannot fail.
     pub fn new(variant: Arc<Variant>, mode: EvalMode) -> Evaluator {
+        let params = Params::builtin(&variant);
+        Evaluator::with_params(variant, mode, params)
+    }
+
+    /// Builds the tables for `variant` with the weights of `weights` over
+    /// the defaults.
+    ///
+    /// Errors: `weights` names a piece the variant lacks.
+    pub fn with_weights(
+        variant: Arc<Variant>,
+        mode: EvalMode,
+        weights: &Weights,
+    ) -> Result<Evaluator, WeightsError> {
+        let params = Params::resolve(&variant, weights)?;
+        Ok(Evaluator::with_params(variant, mode, params))
+    }
+
+    /// Builds the tables for `variant` with resolved weights `params`
+    /// (made for this variant: [`Params::defaults`] or [`Params::resolve`]).
+    pub fn with_params(variant: Arc<Variant>, mode: EvalMode, params: Params) -> Evaluator {
         let v = &*variant;
         let g = &v.geometry;
         let n = v.pieces.len();
@@ -99,15 +103,7 @@ impl Evaluator {
         let value: Vec<i32> = v
             .pieces
             .iter()
-            .map(|p| {
-                if p.royal && p.value == 0 {
-                    // Only matters where royals can be gained or lost
-                    // (Sho Shogi's Crown Prince): a spare royal is a life.
-                    400
-                } else {
-                    p.value.clamp(-MAX_PIECE_VALUE, MAX_PIECE_VALUE)
-                }
-            })
+            .map(|p| weights::base_value(p.royal, p.value))
             .collect();
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
         let phase_piece: Vec<bool> = v.pieces.iter().map(|p| !p.pawn && !p.royal).collect();
@@ -119,7 +115,8 @@ impl Evaluator {
                     let avg = average_mobility(g, &v.movesets[t][side.index()]);
                     for sq in g.squares() {
                         let c = g.compact(sq);
-                        let (mg, eg) = square_terms(v, &value, t, side, sq, avg);
+                        let shape = square_shape(v, &value, t, side, sq, avg);
+                        let (mg, eg) = shape.weighted(&params);
                         pst[code * squares + c] = [clamp16(mg), clamp16(eg)];
                     }
                 }
@@ -186,6 +183,7 @@ impl Evaluator {
             slides,
             variant: variant.clone(),
             mode,
+            params,
             value,
             pst,
             squares,
@@ -205,6 +203,11 @@ impl Evaluator {
     /// The terms in use.
     pub fn mode(&self) -> EvalMode {
         self.mode
+    }
+
+    /// The weights in use.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Value of a piece type in centipawns (what move ordering and pruning
@@ -249,8 +252,9 @@ impl Evaluator {
                 let (list, avg) = &self.slides[p.0 as usize];
                 if !list.is_empty() {
                     let reach = i64::from(slide_reach(pos, sq, list, side) - avg);
-                    mg[s] += reach * i64::from(MOBILITY_MG);
-                    eg[s] += reach * i64::from(MOBILITY_EG);
+                    let w = self.params.term(Term::SliderMobility);
+                    mg[s] += reach * i64::from(w.mg);
+                    eg[s] += reach * i64::from(w.eg);
                 }
             }
         }
@@ -260,24 +264,33 @@ impl Evaluator {
         if self.mode == EvalMode::Material {
             return clamp_eval(lead);
         }
-        let capture_royal = !self.variant.rules.royal_safety;
+        let (shelter, near) = (
+            self.params.term(Term::Shelter),
+            self.params.term(Term::AttackerNear),
+        );
         for side in Side::BOTH {
             let r = pos.royals(side);
             if r.len() == 1 {
-                let safety = i64::from(self.royal_safety(pos, r[0], side));
-                mg[side.index()] += safety;
-                if capture_royal {
-                    eg[side.index()] += safety;
-                }
+                let (friends, enemies) = self.royal_safety(pos, r[0], side);
+                let (f, e) = (i64::from(friends), i64::from(enemies));
+                mg[side.index()] += f * i64::from(shelter.mg) + e * i64::from(near.mg);
+                eg[side.index()] += f * i64::from(shelter.eg) + e * i64::from(near.eg);
             }
         }
-        if lead.abs() >= i64::from(MOP_UP_LEAD) {
+        if lead.abs() >= i64::from(self.params.mop_up_lead) {
             let (strong, weak) = if lead > 0 {
                 (us, us.flip())
             } else {
                 (us.flip(), us)
             };
-            eg[strong.index()] += i64::from(self.mop_up(pos, strong, weak));
+            let (edge, close) = self.mop_up(pos, strong, weak);
+            let (we, wc) = (
+                self.params.term(Term::MopUpEdge),
+                self.params.term(Term::MopUpClose),
+            );
+            let (edge, close) = (i64::from(edge), i64::from(close));
+            mg[strong.index()] += edge * i64::from(we.mg) + close * i64::from(wc.mg);
+            eg[strong.index()] += edge * i64::from(we.eg) + close * i64::from(wc.eg);
         }
         let total = self.phase_total.max(1);
         let phase = phase.clamp(0, total);
@@ -285,7 +298,9 @@ impl Evaluator {
         let eg_score = eg[u] - eg[o];
         let score = lead + (mg_score * phase + eg_score * (total - phase)) / total;
         let score = self.progress_scaled(pos, score);
-        clamp_eval(score + i64::from(TEMPO))
+        let tempo = self.params.term(Term::Tempo);
+        let tempo = (i64::from(tempo.mg) * phase + i64::from(tempo.eg) * (total - phase)) / total;
+        clamp_eval(score + tempo)
     }
 
     /// Under a move-count rule an advantage fades as the count runs on
@@ -302,46 +317,49 @@ impl Evaluator {
     }
 
     /// Winning the end game: drive the weaker side's sole royal to the edge
-    /// and bring a royal of the stronger side near it.
-    fn mop_up(&self, pos: &Position, strong: Side, weak: Side) -> i32 {
+    /// and bring a royal of the stronger side near it. Returns the features
+    /// (steps the hunted royal stands from the centre, steps the hunter's
+    /// royal stands nearer than the board's width).
+    fn mop_up(&self, pos: &Position, strong: Side, weak: Side) -> (i32, i32) {
         let g = &self.variant.geometry;
-        let [w] = pos.royals(weak) else { return 0 };
+        let [w] = pos.royals(weak) else { return (0, 0) };
         let (wf, wr) = (g.file(*w) as i32, g.rank(*w) as i32);
         let (files, ranks) = (g.files() as i32, g.ranks() as i32);
         let edge = ((2 * wf - (files - 1)).abs()).max((2 * wr - (ranks - 1)).abs()) / 2;
-        let mut s = MOP_UP_EDGE * edge;
         // Where royals are captured rather than mated, the hunter's royal
         // has no part in the hunt and must not walk out.
         if !self.variant.rules.royal_safety {
-            return s;
+            return (edge, 0);
         }
+        let mut close = 0;
         if let Some(k) = pos.royals(strong).first() {
             let d = (g.file(*k) as i32 - wf)
                 .abs()
                 .max((g.rank(*k) as i32 - wr).abs());
-            s += MOP_UP_CLOSE * (files.max(ranks) - d);
+            close = files.max(ranks) - d;
         }
-        s
+        (edge, close)
     }
 
-    /// Friends around the royal, enemies near it (middle-game weight).
-    fn royal_safety(&self, pos: &Position, royal: kamil_rules::Square, side: Side) -> i32 {
-        let mut s = 0;
+    /// Friends next to the royal and enemies (not royal) within two steps:
+    /// (friends, enemies).
+    fn royal_safety(&self, pos: &Position, royal: kamil_rules::Square, side: Side) -> (i32, i32) {
+        let (mut friends, mut enemies) = (0, 0);
         for &off in &self.ring1 {
             let p = pos.at(royal.shift(off));
             if p.is_side(side) {
-                s += SHELTER;
+                friends += 1;
             } else if p.is_side(side.flip()) && !self.royal[p.kind() as usize] {
-                s -= ATTACKER_NEAR;
+                enemies += 1;
             }
         }
         for &off in &self.ring2 {
             let p = pos.at(royal.shift(off));
             if p.is_side(side.flip()) && !self.royal[p.kind() as usize] {
-                s -= ATTACKER_NEAR;
+                enemies += 1;
             }
         }
-        s
+        (friends, enemies)
     }
 }
 
@@ -372,143 +390,8 @@ fn clamp_eval(x: i64) -> i32 {
     x.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
 }
 
-fn clamp16(x: i32) -> i16 {
-    x.clamp(i16::MIN as i32 / 2, i16::MAX as i32 / 2) as i16
-}
-
-/// Middle-game and end-game square terms of type `t` for `side` on `sq`;
-/// `avg` is the type's average empty-board mobility.
-fn square_terms(
-    v: &Variant,
-    value: &[i32],
-    t: usize,
-    side: Side,
-    sq: kamil_rules::Square,
-    avg: f64,
-) -> (i32, i32) {
-    let g = &v.geometry;
-    let info = &v.pieces[t];
-    let ms = &v.movesets[t][side.index()];
-    let ranks = g.ranks() as i32;
-    let files = g.files() as i32;
-    let rank = g.rank(sq) as i32;
-    let file = g.file(sq) as i32;
-    // Ranks from the owner's side: 0 = home rank.
-    let adv = if side == Side::First {
-        rank
-    } else {
-        ranks - 1 - rank
-    };
-    let centre_dist = {
-        let fx = (2 * file - (files - 1)).abs();
-        let fy = (2 * rank - (ranks - 1)).abs();
-        fx.max(fy) / 2
-    };
-    if info.royal {
-        let home = -ROYAL_ADVANCE * adv.min(3);
-        if !v.rules.royal_safety {
-            // Without a check rule (Chu, Dai Shogi) a royal is lost by being
-            // attacked at all, and long-range pieces outlive the middle game:
-            // it stays home in the end game too.
-            return (home, home);
-        }
-        let centre = -ROYAL_CENTRE * centre_dist;
-        return (home, centre);
-    }
-    let mut mg = 0;
-    let mut eg = 0;
-    // Centralisation by empty-board mobility.
-    if avg > 0.0 {
-        let here = mobility(g, ms, sq) as f64;
-        let c = (value[t] as f64 * (here - avg) / (avg * 6.0)) as i32;
-        mg += c;
-        eg += c / 2;
-    }
-    // Promotion potential: the best value the piece can become.
-    let gain = promotion_gain(v, value, t);
-    if gain > 0 {
-        let zone = v.promotion.zone.max(1) as i32;
-        let zone_start = ranks - zone;
-        let g_f = gain as f64;
-        let bonus = if v.promotion.shogi {
-            if adv >= zone_start {
-                0.45 * g_f
-            } else {
-                let d = (zone_start - adv) as f64;
-                0.25 * g_f / (1.0 + d * d)
-            }
-        } else {
-            // Chess style: promotion happens on arrival at the far rank.
-            let d = (ranks - 1 - adv) as f64;
-            if d <= 0.0 {
-                0.0
-            } else {
-                0.5 * g_f / (d * d + 0.5)
-            }
-        };
-        let b = bonus as i32;
-        mg += b / 2;
-        eg += b;
-    } else if info.pawn {
-        mg += 3 * adv;
-        eg += 6 * adv;
-    }
-    (mg, eg)
-}
-
-/// The largest value increase from promoting a piece of type `t`.
-fn promotion_gain(v: &Variant, value: &[i32], t: usize) -> i32 {
-    let info = &v.pieces[t];
-    let mut best = 0;
-    if let Some(p) = info.promoted {
-        best = best.max(value[p as usize] - value[t]);
-    }
-    for &p in &info.promotes_to {
-        best = best.max(value[p as usize] - value[t]);
-    }
-    if let Some(p) = info.ripens_to {
-        best = best.max(value[v.final_form(p) as usize] - value[t]);
-    }
-    best.max(0)
-}
-
-/// Moves of a piece from `sq` on an otherwise empty board.
-fn mobility(g: &Geometry, ms: &Moveset, sq: kamil_rules::Square) -> usize {
-    let mut n = 0;
-    for l in &ms.leaps {
-        if !l.initial && g.is_square(sq.shift(l.off)) {
-            n += 1;
-        }
-    }
-    for r in ms.rides.iter().filter(|r| !r.initial) {
-        let mut t = sq.shift(r.off);
-        let mut k = 0;
-        while k < r.max && g.is_square(t) {
-            n += 1;
-            k += 1;
-            t = t.shift(r.off);
-        }
-    }
-    for (legs, initial) in &ms.multi {
-        if !initial && legs.first().is_some_and(|l| g.is_square(sq.shift(l.off))) {
-            n += 1;
-        }
-    }
-    n
-}
-
-fn average_mobility(g: &Geometry, ms: &Moveset) -> f64 {
-    let mut total = 0;
-    let mut count = 0;
-    for sq in g.squares() {
-        total += mobility(g, ms, sq);
-        count += 1;
-    }
-    if count == 0 {
-        0.0
-    } else {
-        total as f64 / count as f64
-    }
+fn clamp16(x: i64) -> i16 {
+    x.clamp(i64::from(i16::MIN / 2), i64::from(i16::MAX / 2)) as i16
 }
 
 #[cfg(test)]
@@ -527,7 +410,7 @@ mod tests {
     #[test]
     fn start_positions_are_level_but_for_tempo() {
         for name in ["courier", "courier-modern", "courier-albers", "sho-shogi"] {
-            assert_eq!(eval(name, None, EvalMode::Full), TEMPO, "{name}");
+            assert_eq!(eval(name, None, EvalMode::Full), 12, "{name}");
             assert_eq!(eval(name, None, EvalMode::Material), 0, "{name}");
         }
     }
@@ -558,5 +441,16 @@ mod tests {
         let b = eval("courier", Some(&fields.join(" ")), EvalMode::Full);
         assert!(w > 300, "{w}");
         assert!(b < -300, "{b}");
+    }
+
+    #[test]
+    fn weights_from_a_file_change_the_score() {
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let pos = Position::start(v.clone());
+        let w = Weights::from_toml("tempo = { mg = 31, eg = 31 }").unwrap();
+        let e = Evaluator::with_weights(v.clone(), EvalMode::Full, &w).unwrap();
+        assert_eq!(e.evaluate(&pos), 31);
+        let bad = Weights::from_toml("[piece_value]\nlion = { mg = 1, eg = 1 }").unwrap();
+        assert!(Evaluator::with_weights(v, EvalMode::Full, &bad).is_err());
     }
 }
