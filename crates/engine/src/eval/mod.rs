@@ -21,13 +21,16 @@
 //! ([`weights`]): a `NAME.eval.toml` file beside the variant file, or the
 //! defaults.
 
+pub mod pawns;
 pub mod squares;
+pub mod trace;
 pub mod weights;
 
 use crate::score::MAX_EVAL;
 use kamil_rules::{Piece, Position, Side, Variant};
-use squares::{average_mobility, square_shape};
+use squares::{advance, average_mobility, square_shape};
 use std::sync::Arc;
+use trace::{Accumulator, Sum, Trace, Tracer, add, add_material};
 use weights::{Params, Term, Weights, WeightsError};
 
 /// Which terms the evaluation uses.
@@ -70,6 +73,21 @@ pub struct Evaluator {
     /// Per piece code: the slides whose reach counts as mobility
     /// (offset, most steps), and the average reach on an empty board.
     slides: Vec<(Vec<(i16, u8)>, i32)>,
+    /// Per piece code: every leap and ride (offset, most steps) for the
+    /// per-type mobility, and the average reach on an empty board.
+    moves: Vec<(Vec<(i16, u8)>, i32)>,
+    /// Per piece code: the average empty-board mobility of its square
+    /// terms.
+    average: Vec<f64>,
+    /// Pawn types.
+    pawn: Vec<bool>,
+    /// Terms off the search's path while they weigh nothing: per-type
+    /// mobility, per-type royal attackers, pawn structure, promotion-zone
+    /// pressure.
+    mobility_on: bool,
+    attackers_on: bool,
+    pawns_on: bool,
+    zone_on: bool,
 }
 
 impl Evaluator {
@@ -108,11 +126,13 @@ impl Evaluator {
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
         let phase_piece: Vec<bool> = v.pieces.iter().map(|p| !p.pawn && !p.royal).collect();
         let mut pst = vec![[0i16; 2]; (2 + 2 * n) * squares];
+        let mut average = vec![0.0; 2 + 2 * n];
         if mode == EvalMode::Full {
             for t in 0..n {
                 for side in Side::BOTH {
                     let code = Piece::new(t as u8, side).0 as usize;
                     let avg = average_mobility(g, &v.movesets[t][side.index()]);
+                    average[code] = avg;
                     for sq in g.squares() {
                         let c = g.compact(sq);
                         let shape = square_shape(v, &value, t, side, sq, avg);
@@ -179,7 +199,61 @@ impl Evaluator {
                 }
             }
         }
+        let mut moves = vec![(Vec::new(), 0); 2 + 2 * n];
+        if mode == EvalMode::Full {
+            for (t, info) in v.pieces.iter().enumerate() {
+                if info.royal || info.pawn {
+                    continue;
+                }
+                for side in Side::BOTH {
+                    let ms = &v.movesets[t][side.index()];
+                    let list: Vec<(i16, u8)> = ms
+                        .leaps
+                        .iter()
+                        .filter(|l| !l.initial)
+                        .map(|l| (l.off, 1))
+                        .chain(
+                            ms.rides
+                                .iter()
+                                .filter(|r| !r.initial)
+                                .map(|r| (r.off, r.max)),
+                        )
+                        .collect();
+                    if list.is_empty() {
+                        continue;
+                    }
+                    let total: i64 = g
+                        .squares()
+                        .map(|sq| i64::from(empty_reach(g, sq, &list)))
+                        .sum();
+                    let count = g.squares().count().max(1) as f64;
+                    let avg = (total as f64 / count).round() as i32;
+                    moves[Piece::new(t as u8, side).0 as usize] = (list, avg);
+                }
+            }
+        }
+        let nonzero = |i: usize| params.pairs[i] != weights::Pair::default();
+        let mobility_on = (0..n).any(|t| nonzero(params.mobility_index(t)));
+        let attackers_on = (0..n).any(|t| nonzero(params.royal_attacker_index(t)));
+        let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
+        let pawns_on = pawn.iter().any(|&p| p)
+            && [
+                Term::PassedPawn,
+                Term::IsolatedPawn,
+                Term::DoubledPawn,
+                Term::PawnPhalanx,
+            ]
+            .iter()
+            .any(|&t| nonzero(t as usize));
+        let zone_on = v.promotion.shogi && nonzero(Term::ZonePressure as usize);
         Evaluator {
+            moves,
+            average,
+            pawn,
+            mobility_on,
+            attackers_on,
+            pawns_on,
+            zone_on,
             slides,
             variant: variant.clone(),
             mode,
@@ -229,91 +303,129 @@ impl Evaluator {
     /// within ±[`MAX_EVAL`] whatever the variant's piece values.
     /// Game ends are not detected here (search does that).
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.run(pos, &mut Sum::default())
+    }
+
+    /// The position's features as coefficients of the weights, and its
+    /// score: what the tuner fits. The score is `trace.dot(params)` up to
+    /// rounding: the material, the board terms, the move-count scaling and
+    /// the tempo are each truncated to whole centipawns (under 1 each,
+    /// under 4 in all), and each piece's square entry of a percent term
+    /// ([`weights::Term::Centralisation`] and the promotion terms) is
+    /// truncated too (under 1 per piece and term, none when those weights
+    /// are multiples of 100); beyond ±[`MAX_EVAL`] the score is clamped.
+    /// In [`EvalMode::Material`] only the score is meaningful.
+    pub fn trace(&self, pos: &Position) -> Trace {
+        let mut t = Tracer::new(&self.params);
+        let score = self.run(pos, &mut t);
+        Trace {
+            coefficients: t.into_coefficients(),
+            score,
+        }
+    }
+
+    /// The evaluation, its features going to `acc`.
+    #[inline(always)]
+    fn run<A: Accumulator>(&self, pos: &Position, acc: &mut A) -> i32 {
         // Sums in 64 bits: a variant's values may be up to
         // MAX_PIECE_VALUE each, on boards of hundreds of squares.
-        let g = &self.variant.geometry;
-        let mut material = [0i64; 2];
-        let mut mg = [0i64; 2];
-        let mut eg = [0i64; 2];
+        let v = &*self.variant;
+        let g = &v.geometry;
+        let p = &self.params;
+        let full = self.mode == EvalMode::Full;
+        let mobility_on = full && (A::EVERY_TERM || self.mobility_on);
+        let zone_on = full && v.promotion.shogi && (A::EVERY_TERM || self.zone_on);
+        let zone_start = g.ranks() as i32 - v.promotion.zone.max(1) as i32;
         let mut phase = 0i64;
         for side in Side::BOTH {
-            let s = side.index();
             for &sq in pos.pieces(side) {
-                let p = pos.at(sq);
-                let t = p.kind() as usize;
-                let value = i64::from(self.value[t]);
-                material[s] += value;
+                let pc = pos.at(sq);
+                let t = pc.kind() as usize;
+                let code = pc.0 as usize;
+                add_material(acc, p, side, t);
                 if self.phase_piece[t] {
-                    phase += value;
+                    phase += i64::from(self.value[t]);
                 }
-                let e = self.pst[p.0 as usize * self.squares + g.compact(sq)];
-                mg[s] += i64::from(e[0]);
-                eg[s] += i64::from(e[1]);
-                let (list, avg) = &self.slides[p.0 as usize];
+                acc.sum()
+                    .add_square(side, self.pst[code * self.squares + g.compact(sq)]);
+                if A::EVERY_TERM && full {
+                    let shape = square_shape(v, &self.value, t, side, sq, self.average[code]);
+                    acc.record_square(side, &shape);
+                }
+                let (list, avg) = &self.slides[code];
                 if !list.is_empty() {
-                    let reach = i64::from(slide_reach(pos, sq, list, side) - avg);
-                    let w = self.params.term(Term::SliderMobility);
-                    mg[s] += reach * i64::from(w.mg);
-                    eg[s] += reach * i64::from(w.eg);
+                    let reach = slide_reach(pos, sq, list, side) - avg;
+                    add(acc, p, side, Term::SliderMobility as usize, reach);
+                }
+                if mobility_on {
+                    let (list, avg) = &self.moves[code];
+                    if !list.is_empty() {
+                        let reach = move_reach(pos, sq, list, side) - avg;
+                        add(acc, p, side, p.mobility_index(t), reach);
+                    }
+                }
+                if zone_on && !self.royal[t] && advance(g, sq, side) >= zone_start {
+                    add(acc, p, side, Term::ZonePressure as usize, 1);
                 }
             }
         }
         let us = pos.side();
         let (u, o) = (us.index(), us.flip().index());
-        let lead = material[u] - material[o];
-        if self.mode == EvalMode::Material {
+        let total = self.phase_total.max(1);
+        let phase = phase.clamp(0, total);
+        let s = acc.sum();
+        let lead = tapered(
+            s.material_mg[u] - s.material_mg[o],
+            s.material_eg[u] - s.material_eg[o],
+            phase,
+            total,
+        );
+        if !full {
             return clamp_eval(lead);
         }
-        let (shelter, near) = (
-            self.params.term(Term::Shelter),
-            self.params.term(Term::AttackerNear),
-        );
         for side in Side::BOTH {
-            let r = pos.royals(side);
-            if r.len() == 1 {
-                let (friends, enemies) = self.royal_safety(pos, r[0], side);
-                let (f, e) = (i64::from(friends), i64::from(enemies));
-                mg[side.index()] += f * i64::from(shelter.mg) + e * i64::from(near.mg);
-                eg[side.index()] += f * i64::from(shelter.eg) + e * i64::from(near.eg);
+            if let [r] = pos.royals(side) {
+                self.royal_safety(pos, *r, side, acc);
             }
         }
-        if lead.abs() >= i64::from(self.params.mop_up_lead) {
+        if A::EVERY_TERM || self.pawns_on {
+            pawns::structure(pos, &self.pawn, p, acc);
+        }
+        if lead.abs() >= i64::from(p.mop_up_lead) {
             let (strong, weak) = if lead > 0 {
                 (us, us.flip())
             } else {
                 (us.flip(), us)
             };
             let (edge, close) = self.mop_up(pos, strong, weak);
-            let (we, wc) = (
-                self.params.term(Term::MopUpEdge),
-                self.params.term(Term::MopUpClose),
-            );
-            let (edge, close) = (i64::from(edge), i64::from(close));
-            mg[strong.index()] += edge * i64::from(we.mg) + close * i64::from(wc.mg);
-            eg[strong.index()] += edge * i64::from(we.eg) + close * i64::from(wc.eg);
+            add(acc, p, strong, Term::MopUpEdge as usize, edge);
+            add(acc, p, strong, Term::MopUpClose as usize, close);
         }
-        let total = self.phase_total.max(1);
-        let phase = phase.clamp(0, total);
-        let mg_score = mg[u] - mg[o];
-        let eg_score = eg[u] - eg[o];
-        let score = lead + (mg_score * phase + eg_score * (total - phase)) / total;
-        let score = self.progress_scaled(pos, score);
-        let tempo = self.params.term(Term::Tempo);
-        let tempo = (i64::from(tempo.mg) * phase + i64::from(tempo.eg) * (total - phase)) / total;
+        let s = acc.sum();
+        let board = tapered(s.mg[u] - s.mg[o], s.eg[u] - s.eg[o], phase, total);
+        let (score, scale) = self.progress_scaled(pos, lead + board);
+        let tempo = p.term(Term::Tempo);
+        let tempo = tapered(tempo.mg.into(), tempo.eg.into(), phase, total);
+        if A::EVERY_TERM {
+            acc.record(us, Term::Tempo as usize, 1.0);
+        }
+        acc.finish(us, phase, total, scale);
         clamp_eval(score + tempo)
     }
 
     /// Under a move-count rule an advantage fades as the count runs on
     /// (to half at the limit), so the stronger side makes progress:
-    /// captures and pawn moves that reset the count.
+    /// captures and pawn moves that reset the count. Returns the scaled
+    /// score and the factor.
     #[inline]
-    fn progress_scaled(&self, pos: &Position, score: i64) -> i64 {
+    fn progress_scaled(&self, pos: &Position, score: i64) -> (i64, f64) {
         let limit = i64::from(self.variant.rules.move_rule);
         if limit == 0 {
-            return score;
+            return (score, 1.0);
         }
         let count = i64::from(pos.halfmove()).min(limit);
-        score * (2 * limit - count) / (2 * limit)
+        let factor = (2 * limit - count) as f64 / (2 * limit) as f64;
+        (score * (2 * limit - count) / (2 * limit), factor)
     }
 
     /// Winning the end game: drive the weaker side's sole royal to the edge
@@ -341,25 +453,34 @@ impl Evaluator {
         (edge, close)
     }
 
-    /// Friends next to the royal and enemies (not royal) within two steps:
-    /// (friends, enemies).
-    fn royal_safety(&self, pos: &Position, royal: kamil_rules::Square, side: Side) -> (i32, i32) {
+    /// Friends next to `side`'s sole royal and enemies (not royal) within
+    /// two steps, in all and per attacker type.
+    #[inline(always)]
+    fn royal_safety<A: Accumulator>(
+        &self,
+        pos: &Position,
+        royal: kamil_rules::Square,
+        side: Side,
+        acc: &mut A,
+    ) {
+        let p = &self.params;
+        let per_type = A::EVERY_TERM || self.attackers_on;
         let (mut friends, mut enemies) = (0, 0);
-        for &off in &self.ring1 {
-            let p = pos.at(royal.shift(off));
-            if p.is_side(side) {
-                friends += 1;
-            } else if p.is_side(side.flip()) && !self.royal[p.kind() as usize] {
-                enemies += 1;
+        for (ring, near) in [(&self.ring1, true), (&self.ring2, false)] {
+            for &off in ring {
+                let pc = pos.at(royal.shift(off));
+                if near && pc.is_side(side) {
+                    friends += 1;
+                } else if pc.is_side(side.flip()) && !self.royal[pc.kind() as usize] {
+                    enemies += 1;
+                    if per_type {
+                        add(acc, p, side, p.royal_attacker_index(pc.kind() as usize), 1);
+                    }
+                }
             }
         }
-        for &off in &self.ring2 {
-            let p = pos.at(royal.shift(off));
-            if p.is_side(side.flip()) && !self.royal[p.kind() as usize] {
-                enemies += 1;
-            }
-        }
-        (friends, enemies)
+        add(acc, p, side, Term::Shelter as usize, friends);
+        add(acc, p, side, Term::AttackerNear as usize, enemies);
     }
 }
 
@@ -383,6 +504,61 @@ fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side
         }
     }
     n
+}
+
+/// Squares a piece on `sq` reaches by `list` (offset, most steps): empty
+/// ones, and enemy pieces it could take. Leaps may pass the guard band:
+/// each step is checked to be on the board.
+#[inline]
+fn move_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side: Side) -> i32 {
+    let g = &pos.variant().geometry;
+    let mut n = 0;
+    for &(off, max) in list {
+        let mut t = sq;
+        for _ in 0..max {
+            t = t.shift(off);
+            if !g.is_square(t) {
+                break;
+            }
+            let c = pos.at(t);
+            if c.is_empty() {
+                n += 1;
+                continue;
+            }
+            if c.is_side(side.flip()) {
+                n += 1;
+            }
+            break;
+        }
+    }
+    n
+}
+
+/// Squares a piece on `sq` reaches by `list` on an empty board.
+fn empty_reach(
+    g: &kamil_rules::geometry::Geometry,
+    sq: kamil_rules::Square,
+    list: &[(i16, u8)],
+) -> i32 {
+    let mut n = 0;
+    for &(off, max) in list {
+        let mut t = sq;
+        for _ in 0..max {
+            t = t.shift(off);
+            if !g.is_square(t) {
+                break;
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// A middle-game and an end-game score tapered by `phase` of `total`,
+/// truncated toward zero.
+#[inline(always)]
+fn tapered(mg: i64, eg: i64, phase: i64, total: i64) -> i64 {
+    (mg * phase + eg * (total - phase)) / total
 }
 
 /// `x` as an evaluation: clamped to ±[`MAX_EVAL`].
@@ -452,5 +628,128 @@ mod tests {
         assert_eq!(e.evaluate(&pos), 31);
         let bad = Weights::from_toml("[piece_value]\nlion = { mg = 1, eg = 1 }").unwrap();
         assert!(Evaluator::with_weights(v, EvalMode::Full, &bad).is_err());
+    }
+
+    /// Positions of a random game of `name` (a simple generator: no rand
+    /// crate in the engine).
+    fn random_positions(name: &str, seed: u64, plies: usize) -> Vec<Position> {
+        let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+        let mut pos = Position::start(v);
+        let mut x = seed;
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            moves.clear();
+            kamil_rules::movegen::legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = moves[(x >> 33) as usize % moves.len()];
+            pos.make(m);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn the_trace_dotted_with_the_weights_is_the_evaluation() {
+        use weights::Pair;
+        for (n, name) in [
+            "courier",
+            "sho-shogi",
+            "chu-shogi",
+            "tamerlane",
+            "hiashatar",
+            "ordinary-variant",
+            "frolov-10x10",
+            "alfonso-great-chess",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let v = Arc::new(Variant::builtin(name, &[]).unwrap());
+            let d = Params::defaults(&v);
+            // Every weight random (the new terms too), percent terms in
+            // multiples of 100 so that no square entry is truncated.
+            let mut x = 99 + n as u64;
+            let mut r = |lo: i32, hi: i32| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                lo + ((x >> 33) % (hi - lo + 1) as u64) as i32
+            };
+            let pairs: Vec<Pair> = (0..d.pairs.len())
+                .map(|i| {
+                    if d.is_piece_value(i) {
+                        let b = d.pairs[i].mg;
+                        Pair::new(b + r(-50, 50), b + r(-50, 50))
+                    } else if [
+                        Term::Centralisation as usize,
+                        Term::PromotionZone as usize,
+                        Term::PromotionApproach as usize,
+                    ]
+                    .contains(&i)
+                    {
+                        Pair::new(100 * r(-2, 2), 100 * r(-2, 2))
+                    } else {
+                        Pair::new(r(-20, 20), r(-20, 20))
+                    }
+                })
+                .collect();
+            for params in [d.clone(), d.with_pairs(&v, &pairs).unwrap()] {
+                let e = Evaluator::with_params(v.clone(), EvalMode::Full, params.clone());
+                let mut checked = 0;
+                for pos in random_positions(name, 7 + n as u64, 120).iter().step_by(3) {
+                    let t = e.trace(pos);
+                    let score = e.evaluate(pos);
+                    assert_eq!(t.score, score, "{name}");
+                    if score.abs() >= MAX_EVAL {
+                        continue;
+                    }
+                    let dot = t.dot(&params);
+                    // The defaults' percent weights (50) truncate square
+                    // entries: under 1 per piece; else only the final
+                    // truncations (under 4).
+                    let pieces = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();
+                    let bound = if params == d {
+                        4.0 + pieces as f64
+                    } else {
+                        4.0
+                    };
+                    assert!(
+                        (dot - f64::from(score)).abs() <= bound,
+                        "{name} {}: dot {dot} eval {score}",
+                        pos.fen()
+                    );
+                    checked += 1;
+                }
+                assert!(checked > 10, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn new_terms_weigh_nothing_by_default_but_are_traced() {
+        // Pawn structure and per-type terms show in the trace of a courier
+        // position with pawns, though the default weights are 0.
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let e = Evaluator::new(v.clone(), EvalMode::Full);
+        let pos = random_positions("courier", 3, 30).pop().unwrap();
+        let t = e.trace(&pos);
+        let p = e.params();
+        let has = |i: usize| t.coefficients.iter().any(|&(k, _)| k as usize / 2 == i);
+        let pawn_terms = [
+            Term::PassedPawn,
+            Term::IsolatedPawn,
+            Term::DoubledPawn,
+            Term::PawnPhalanx,
+        ];
+        assert!(pawn_terms.iter().any(|&t| has(t as usize)));
+        let n = v.pieces.len();
+        assert!((0..n).any(|t| has(p.mobility_index(t))));
+        assert!((0..n).any(|t| has(p.piece_value_index(t))));
     }
 }
