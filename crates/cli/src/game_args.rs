@@ -3,6 +3,7 @@
 
 use crate::input;
 use anyhow::{Context, Result, bail};
+use kamil_engine::eval::weights::{Params, Weights};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant, notation};
 use std::path::Path;
@@ -33,8 +34,7 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>> {
             None => (o.trim().to_string(), "true".to_string()),
         })
         .collect();
-    let is_path = name.ends_with(".toml") || name.contains('/') || name.contains('\\');
-    let v = if is_path {
+    let v = if is_path(name) {
         let text = input::read_file(Path::new(name), "variant file", input::MAX_FILE)?;
         Variant::from_toml(name, &text, &opts)
     } else {
@@ -45,6 +45,41 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>> {
         std::iter::once(name).chain(opts.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
     let v = v.map_err(|e| anyhow::anyhow!(input::cut_echoes(&e.to_string(), echoed)))?;
     Ok(Arc::new(v))
+}
+
+/// Does `name` (as `load_variant` takes it) name a file rather than a
+/// built-in variant?
+fn is_path(name: &str) -> bool {
+    name.ends_with(".toml") || name.contains('/') || name.contains('\\')
+}
+
+/// The path of the weights file beside a variant file: `path/foo.toml` ->
+/// `path/foo.eval.toml`.
+pub fn weights_path(variant_file: &str) -> std::path::PathBuf {
+    let stem = variant_file.strip_suffix(".toml").unwrap_or(variant_file);
+    std::path::PathBuf::from(format!("{stem}.eval.toml"))
+}
+
+/// The evaluation weights for a variant loaded by [`load_variant`] from
+/// `name`: for a variant file `path/foo.toml`, `path/foo.eval.toml` if it
+/// exists; `None` for a built-in variant (the engine has its weights) or a
+/// file without one (the defaults).
+///
+/// Errors: the weights file cannot be read, is not a valid weights file,
+/// or names a piece `variant` lacks (the message names the file).
+pub fn load_weights(name: &str, variant: &Variant) -> Result<Option<Weights>> {
+    if !is_path(name) {
+        return Ok(None);
+    }
+    let path = weights_path(name);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = input::read_file(&path, "weights file", input::MAX_FILE)?;
+    let shown = path.display();
+    let w = Weights::from_toml(&text).with_context(|| format!("weights file `{shown}`"))?;
+    Params::resolve(variant, &w).with_context(|| format!("weights file `{shown}`"))?;
+    Ok(Some(w))
 }
 
 impl GameArgs {
@@ -67,5 +102,34 @@ impl GameArgs {
             pos.make(mv);
         }
         Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_file_takes_the_weights_file_beside_it() {
+        let dir = std::env::temp_dir().join(format!("kamil-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("mine.toml");
+        std::fs::write(&file, include_str!("../../../variants/courier.toml")).unwrap();
+        let name = file.to_str().unwrap();
+        assert_eq!(weights_path(name), dir.join("mine.eval.toml"));
+        let v = load_variant(name, &[]).unwrap();
+        assert_eq!(load_weights(name, &v).unwrap(), None);
+        std::fs::write(dir.join("mine.eval.toml"), "tempo = { mg = 30, eg = 30 }\n").unwrap();
+        let w = load_weights(name, &v).unwrap().unwrap();
+        assert_eq!(w.tempo.map(|p| p.mg), Some(30));
+        std::fs::write(
+            dir.join("mine.eval.toml"),
+            "[piece_value]\nlion = { mg = 1, eg = 1 }\n",
+        )
+        .unwrap();
+        let e = load_weights(name, &v).unwrap_err();
+        assert!(format!("{e:#}").contains("piece_value.lion"), "{e:#}");
+        assert_eq!(load_weights("courier", &v).unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

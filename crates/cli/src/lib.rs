@@ -11,6 +11,7 @@ mod bench;
 mod board_view;
 pub mod bounds;
 mod game_args;
+mod gen_data;
 mod input;
 mod matches;
 mod moves;
@@ -18,6 +19,7 @@ pub mod out;
 mod perft;
 mod play;
 pub mod serve;
+mod tune;
 pub mod uci;
 mod variants;
 pub mod xboard;
@@ -54,6 +56,10 @@ enum Command {
     Match(matches::Args),
     /// Serve the web page: play any game in the browser (and a JSON API).
     Serve(serve::Args),
+    /// Labelled positions for tuning: self-play at fixed nodes, or a PGN.
+    GenData(gen_data::Args),
+    /// Fit the evaluation's weights to labelled positions (Texel's method).
+    Tune(tune::Args),
 }
 
 /// The whole `kamil` command: reads the command line, runs the command,
@@ -88,6 +94,8 @@ fn run(command: Command) -> Result<()> {
         Command::Match(a) => matches::run(a),
         Command::Xboard(a) => xboard::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::GenData(a) => gen_data::run(a),
+        Command::Tune(a) => tune::run(a),
     }
 }
 

@@ -64,6 +64,11 @@ pub struct Args {
 /// written.
 pub fn run(args: Args) -> Result<()> {
     let pos = args.game.position()?;
+    let mut engine = Engine::new(EngineConfig::default());
+    engine.set_weights(crate::game_args::load_weights(
+        &args.game.variant,
+        pos.variant(),
+    )?);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let color = !args.no_color
@@ -82,7 +87,7 @@ pub fn run(args: Args) -> Result<()> {
         start: start_of(&pos),
         pos,
         user,
-        engine: Engine::new(EngineConfig::default()),
+        engine,
         limits,
         out: std::io::stdout().lock(),
         style: Style {

@@ -2,6 +2,7 @@
 //! table, quiescence search, null-move pruning, late-move reductions and
 //! check extension, scoring game ends by each variant's rules.
 
+use crate::eval::weights::Weights;
 use crate::eval::{EvalMode, Evaluator};
 use crate::limits::Limits;
 use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
@@ -93,6 +94,9 @@ pub struct Engine {
     tt: Table,
     ordering: Option<Ordering>,
     evaluator: Option<Evaluator>,
+    /// Evaluation weights given by the front end (a user variant's
+    /// `NAME.eval.toml`); `None`: the variant's built-in ones.
+    weights: Option<Weights>,
     stop: Arc<AtomicBool>,
 }
 
@@ -121,6 +125,7 @@ impl Engine {
             config,
             ordering: None,
             evaluator: None,
+            weights: None,
             stop: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -149,6 +154,15 @@ impl Engine {
     /// Sets the evaluation terms.
     pub fn set_eval_mode(&mut self, mode: EvalMode) {
         self.config.eval = mode;
+        self.evaluator = None;
+    }
+
+    /// Sets the evaluation weights: `Some` for a weights file read by the
+    /// front end (over the defaults), `None` for the variant's built-in
+    /// weights. Weights that do not fit the variant searched (a piece it
+    /// lacks) are ignored for the built-in ones.
+    pub fn set_weights(&mut self, weights: Option<Weights>) {
+        self.weights = weights;
         self.evaluator = None;
     }
 
@@ -182,7 +196,13 @@ impl Engine {
                     || (e.variant().name == v.name && e.variant().chosen == v.chosen))
         });
         if !reuse {
-            self.evaluator = Some(Evaluator::new(v.clone(), self.config.eval));
+            let mode = self.config.eval;
+            let ev = match &self.weights {
+                Some(w) => Evaluator::with_weights(v.clone(), mode, w)
+                    .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
+                None => Evaluator::new(v.clone(), mode),
+            };
+            self.evaluator = Some(ev);
             self.ordering = None;
         }
         let squares = v.geometry.compact_len();

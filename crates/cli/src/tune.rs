@@ -1,0 +1,352 @@
+//! `kamil tune`: fits the evaluation's weights to labelled positions by
+//! Texel's method. Each position's features are traced once
+//! ([`kamil_engine::Evaluator::trace`]): the evaluation is linear in the
+//! weights, `e = Σ c_k w_k` (centipawns, first player's view). The loss is
+//! the mean squared error between the result and `σ(K e)`, `σ(x) = 1 / (1
+//! + exp(-x))`. First `K` (per centipawn) is chosen to minimise the loss
+//! with the starting weights, then the weights descend the loss's gradient
+//! (Adam, full batch). The result is written as a weights file
+//! (`NAME.eval.toml`, every term).
+
+use crate::game_args::{load_variant, load_weights};
+use crate::gen_data::read_data;
+use anyhow::{Context, Result, bail};
+use kamil_engine::eval::weights::{Pair, Params, Weights};
+use kamil_engine::{EvalMode, Evaluator};
+use kamil_rules::{Position, Side};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `kamil tune`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A built-in variant or a variant TOML file.
+    variant: String,
+    /// A variant option, `KEY=VALUE`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// The labelled positions (`FEN;RESULT` lines, from `kamil gen-data`).
+    #[arg(long)]
+    data: PathBuf,
+    /// Start from this weights file (default: the variant's own weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Passes of gradient descent over the data.
+    #[arg(long, default_value_t = 300)]
+    epochs: u32,
+    /// Adam's step size, centipawns (percent for the percent terms).
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Leave the piece values as they are.
+    #[arg(long)]
+    fixed_values: bool,
+    /// The weights file to write (default `NAME.eval.toml` here).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// One position's features: `(k, c)` as in
+/// [`kamil_engine::eval::trace::Trace::coefficients`], first player's view,
+/// and the result for the first player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Nonzero coefficients of the weights (index `k` into the flat list
+    /// of middle-game and end-game weights).
+    pub coefficients: Vec<(u32, f32)>,
+    /// What the game was worth to the first player, 0 to 1.
+    pub result: f32,
+}
+
+/// Traces the data, fits, writes the weights file; prints the loss per
+/// epoch.
+///
+/// Errors: a variant, weights or data file that does not load (naming the
+/// line), no positions, settings out of range, an output that cannot be
+/// written.
+pub fn run(args: Args) -> Result<()> {
+    if !(args.lr > 0.0 && args.lr.is_finite()) {
+        bail!("--lr must be a positive number");
+    }
+    let variant = load_variant(&args.variant, &args.options)?;
+    let start = match &args.weights {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading weights file `{}`", path.display()))?;
+            let w = Weights::from_toml(&text)
+                .with_context(|| format!("weights file `{}`", path.display()))?;
+            Params::resolve(&variant, &w)
+                .with_context(|| format!("weights file `{}`", path.display()))?
+        }
+        None => match load_weights(&args.variant, &variant)? {
+            Some(w) => Params::resolve(&variant, &w)?,
+            None => Params::builtin(&variant),
+        },
+    };
+    let text = std::fs::read_to_string(&args.data)
+        .with_context(|| format!("reading data file `{}`", args.data.display()))?;
+    let data = read_data(&text).with_context(|| format!("`{}`", args.data.display()))?;
+    if data.is_empty() {
+        bail!("`{}` holds no positions", args.data.display());
+    }
+    let ev = Evaluator::with_params(variant.clone(), EvalMode::Full, start.clone());
+    let bar = indicatif::ProgressBar::new(data.len() as u64);
+    bar.set_message("tracing");
+    let mut samples = Vec::with_capacity(data.len());
+    for (i, d) in data.iter().enumerate() {
+        let pos = Position::from_fen(variant.clone(), &d.fen)
+            .with_context(|| format!("data position {}: bad FEN `{}`", i + 1, d.fen))?;
+        samples.push(sample(&ev, &pos, d.result));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let weights = flat(&start.pairs);
+    let k = best_scale(&samples, &weights);
+    let before = loss(&samples, &weights, k);
+    println!(
+        "{} positions, K = {k:.6} per centipawn, loss {before:.6}",
+        samples.len()
+    );
+    let frozen: Vec<bool> = (0..weights.len())
+        .map(|i| args.fixed_values && start.is_piece_value(i / 2))
+        .collect();
+    let bar = indicatif::ProgressBar::new(u64::from(args.epochs));
+    let mut out = std::io::stdout().lock();
+    let tuned = descend(
+        &samples,
+        &weights,
+        &frozen,
+        k,
+        args.epochs,
+        args.lr,
+        &mut |epoch, l| {
+            bar.inc(1);
+            bar.set_message(format!("loss {l:.6}"));
+            // A closed standard output only loses the log.
+            let _ = writeln!(out, "epoch {epoch} loss {l:.6}");
+        },
+    );
+    bar.finish_and_clear();
+    let rounded: Vec<Pair> = tuned
+        .chunks(2)
+        .map(|c| Pair::new(c[0].round() as i32, c[1].round() as i32))
+        .collect();
+    let params = start.with_pairs(&variant, &rounded)?;
+    let after = loss(&samples, &flat(&params.pairs), k);
+    println!("loss before {before:.6}, after {after:.6} (rounded weights)");
+    let path = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("{}.eval.toml", variant.name)));
+    let header = format!(
+        "# Evaluation weights of `{}`, tuned by `kamil tune` on {} positions of `{}`:\n\
+         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}.\n\n",
+        variant.name,
+        samples.len(),
+        args.data.display(),
+        args.epochs,
+        args.lr
+    );
+    std::fs::write(&path, header + &params.to_weights(&variant).to_toml())
+        .with_context(|| format!("writing `{}`", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+/// The traced features of `pos` (first player's view) with its result.
+pub fn sample(ev: &Evaluator, pos: &Position, result: f64) -> Sample {
+    let t = ev.trace(pos);
+    let sign = if pos.side() == Side::First { 1.0 } else { -1.0 };
+    Sample {
+        coefficients: t
+            .coefficients
+            .iter()
+            .map(|&(k, c)| (k, (sign * c) as f32))
+            .collect(),
+        result: result as f32,
+    }
+}
+
+/// Pairs as the flat list of weights `[mg0, eg0, mg1, eg1, ...]`.
+pub fn flat(pairs: &[Pair]) -> Vec<f64> {
+    pairs
+        .iter()
+        .flat_map(|p| [f64::from(p.mg), f64::from(p.eg)])
+        .collect()
+}
+
+/// A sample's evaluation under `w`, centipawns.
+fn eval(s: &Sample, w: &[f64]) -> f64 {
+    s.coefficients
+        .iter()
+        .map(|&(k, c)| f64::from(c) * w[k as usize])
+        .sum()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of `σ(k e)` against the results.
+pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = f64::from(s.result) - sigmoid(k * eval(s, w));
+            d * d
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The scale `K` (per centipawn) that minimises the loss under `w`: a
+/// search over a logarithmic grid, then golden-section refinement.
+pub fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
+    let f = |lk: f64| loss(samples, w, 10f64.powf(lk));
+    let mut best = -4.0;
+    let mut best_loss = f(best);
+    let mut lk = -4.0;
+    while lk <= -0.5 {
+        let l = f(lk);
+        if l < best_loss {
+            (best, best_loss) = (lk, l);
+        }
+        lk += 0.1;
+    }
+    let (mut a, mut b) = (best - 0.1, best + 0.1);
+    let r = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let (c, d) = (b - r * (b - a), a + r * (b - a));
+        if f(c) < f(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    10f64.powf((a + b) / 2.0)
+}
+
+/// Adam over the mean squared error from weights `start` (flat), leaving
+/// the `frozen` ones; calls `on_epoch(epoch, loss)` after each pass.
+/// Returns the tuned weights (flat, unrounded).
+pub fn descend(
+    samples: &[Sample],
+    start: &[f64],
+    frozen: &[bool],
+    k: f64,
+    epochs: u32,
+    lr: f64,
+    on_epoch: &mut dyn FnMut(u32, f64),
+) -> Vec<f64> {
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let n = start.len();
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let mut grad = vec![0.0; n];
+    let count = samples.len().max(1) as f64;
+    for epoch in 1..=epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut total = 0.0;
+        for s in samples {
+            let p = sigmoid(k * eval(s, &w));
+            let d = f64::from(s.result) - p;
+            total += d * d;
+            // d/dw of (r - σ(k e))² = -2 (r - σ) σ (1 - σ) k c.
+            let common = -2.0 * d * p * (1.0 - p) * k / count;
+            for &(i, c) in &s.coefficients {
+                grad[i as usize] += common * f64::from(c);
+            }
+        }
+        let t = f64::from(epoch);
+        for i in 0..n {
+            if frozen.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powf(t));
+            let vh = v[i] / (1.0 - b2.powf(t));
+            w[i] -= lr * mh / (vh.sqrt() + eps);
+        }
+        on_epoch(epoch, total / count);
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kamil_rules::Variant;
+    use kamil_rules::movegen::legal_moves;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+
+    /// Traces every position of `positions` under `ev` with results from
+    /// `label`.
+    fn samples_of(
+        ev: &Evaluator,
+        positions: &[Position],
+        label: &mut dyn FnMut(&Position) -> f64,
+    ) -> Vec<Sample> {
+        positions.iter().map(|p| sample(ev, p, label(p))).collect()
+    }
+
+    /// Positions of random courier games, material well spread.
+    fn positions(variant: &Arc<Variant>, games: u32) -> Vec<Position> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::start(variant.clone());
+            for ply in 0..160 {
+                moves.clear();
+                legal_moves(&mut pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                pos.make(m);
+                if ply % 8 == 7 {
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_loss_falls_and_a_known_weight_is_recovered() {
+        let v = load_variant("courier", &[]).unwrap();
+        let defaults = Params::defaults(&v);
+        // The truth: a Knight is worth 150 more than the file says.
+        let knight = v.piece_by_key("knight").unwrap() as usize;
+        let i = defaults.piece_value_index(knight);
+        let mut truth = defaults.pairs.clone();
+        truth[i] = Pair::new(truth[i].mg + 150, truth[i].eg + 150);
+        let truth = defaults.with_pairs(&v, &truth).unwrap();
+        let k = 0.01;
+        let ev = Evaluator::with_params(v.clone(), EvalMode::Full, defaults.clone());
+        let true_ev = Evaluator::with_params(v.clone(), EvalMode::Full, truth.clone());
+        let pos = positions(&v, 60);
+        let samples = samples_of(&ev, &pos, &mut |p| {
+            let s = sample(&true_ev, p, 0.0);
+            sigmoid(k * eval(&s, &flat(&truth.pairs)))
+        });
+        let start = flat(&defaults.pairs);
+        // Only the piece values move, so the Knight's is identifiable.
+        let frozen: Vec<bool> = (0..start.len())
+            .map(|j| !defaults.is_piece_value(j / 2))
+            .collect();
+        let before = loss(&samples, &start, k);
+        let mut last = f64::MAX;
+        let tuned = descend(&samples, &start, &frozen, k, 400, 2.0, &mut |_, l| last = l);
+        assert!(last < before / 4.0, "loss {before} -> {last}");
+        let found = (tuned[2 * i] + tuned[2 * i + 1]) / 2.0;
+        let wanted = f64::from(truth.pairs[i].mg);
+        assert!(
+            (found - wanted).abs() < 40.0,
+            "knight {found}, wanted {wanted}"
+        );
+        // K is found again from data labelled with it.
+        let k_found = best_scale(&samples, &flat(&truth.pairs));
+        assert!((k_found / k - 1.0).abs() < 0.05, "K {k_found}");
+    }
+}

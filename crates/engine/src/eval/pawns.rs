@@ -1,0 +1,81 @@
+//! Pawn structure, for the games with pawns (piece types marked `pawn`):
+//! passed, isolated, doubled pawns and phalanxes, on any board up to
+//! [`MAX_SIDE`] files.
+
+use super::trace::{Accumulator, add};
+use super::weights::{Params, Term};
+use kamil_rules::geometry::MAX_SIDE;
+use kamil_rules::{Position, Side};
+
+/// Adds the pawn-structure features of both sides to `acc`. `pawn` marks
+/// the pawn types. Per side:
+/// - [`Term::PassedPawn`]: pawns with no enemy pawn ahead on their own or
+///   a neighbouring file;
+/// - [`Term::IsolatedPawn`]: pawns with no friendly pawn on a neighbouring
+///   file;
+/// - [`Term::DoubledPawn`]: pawns beyond the first on a file;
+/// - [`Term::PawnPhalanx`]: pawns with a friendly pawn beside them to the
+///   right (each pair of neighbours once).
+pub fn structure<A: Accumulator>(pos: &Position, pawn: &[bool], params: &Params, acc: &mut A) {
+    let g = &pos.variant().geometry;
+    let files = usize::from(g.files()).min(usize::from(MAX_SIDE));
+    // Per side and file: pawns, lowest and highest rank (-1: none).
+    let mut count = [[0i32; MAX_SIDE as usize]; 2];
+    let mut low = [[i32::MAX; MAX_SIDE as usize]; 2];
+    let mut high = [[-1i32; MAX_SIDE as usize]; 2];
+    let is_pawn = |sq| {
+        let pc = pos.at(sq);
+        !pc.is_empty() && pawn.get(pc.kind() as usize).copied().unwrap_or(false)
+    };
+    for side in Side::BOTH {
+        let s = side.index();
+        for &sq in pos.pieces(side) {
+            if !is_pawn(sq) {
+                continue;
+            }
+            let (f, r) = (usize::from(g.file(sq)), i32::from(g.rank(sq)));
+            if f >= files {
+                continue;
+            }
+            count[s][f] += 1;
+            low[s][f] = low[s][f].min(r);
+            high[s][f] = high[s][f].max(r);
+        }
+    }
+    for side in Side::BOTH {
+        let (s, o) = (side.index(), side.flip().index());
+        let (mut passed, mut isolated, mut phalanx) = (0, 0, 0);
+        for &sq in pos.pieces(side) {
+            if !is_pawn(sq) {
+                continue;
+            }
+            let (f, r) = (usize::from(g.file(sq)), i32::from(g.rank(sq)));
+            if f >= files {
+                continue;
+            }
+            let near = f.saturating_sub(1)..=(f + 1).min(files - 1);
+            // The first player's pawns advance up the ranks.
+            let blocked = near.clone().any(|x| match side {
+                Side::First => high[o][x] > r,
+                Side::Second => low[o][x] < r,
+            });
+            if !blocked {
+                passed += 1;
+            }
+            if near.filter(|&x| x != f).all(|x| count[s][x] == 0) {
+                isolated += 1;
+            }
+            if let Some(right) = g.square(f as i32 + 1, r)
+                && pos.at(right).is_side(side)
+                && is_pawn(right)
+            {
+                phalanx += 1;
+            }
+        }
+        let doubled: i32 = count[s][..files].iter().map(|&c| (c - 1).max(0)).sum();
+        add(acc, params, side, Term::PassedPawn as usize, passed);
+        add(acc, params, side, Term::IsolatedPawn as usize, isolated);
+        add(acc, params, side, Term::DoubledPawn as usize, doubled);
+        add(acc, params, side, Term::PawnPhalanx as usize, phalanx);
+    }
+}
