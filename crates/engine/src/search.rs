@@ -217,7 +217,7 @@ impl Engine {
         let mut s = Searcher::new(
             pos.clone(),
             ev,
-            &mut self.tt,
+            &self.tt,
             &mut ordering,
             &self.stop,
             start,
@@ -288,7 +288,7 @@ struct Frame {
 struct Searcher<'a> {
     pos: Position,
     ev: &'a Evaluator,
-    tt: &'a mut Table,
+    tt: &'a Table,
     ord: &'a mut Ordering,
     stop: &'a AtomicBool,
     start: Instant,
@@ -336,7 +336,7 @@ impl<'a> Searcher<'a> {
     fn new(
         pos: Position,
         ev: &'a Evaluator,
-        tt: &'a mut Table,
+        tt: &'a Table,
         ord: &'a mut Ordering,
         stop: &'a AtomicBool,
         start: Instant,
