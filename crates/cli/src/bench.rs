@@ -1,6 +1,7 @@
 //! `kamil bench`: fixed positions of every built-in game searched to a fixed
 //! depth. The total node count is deterministic: it is the signature of the
 //! search's behaviour (a change that should not alter search keeps it).
+//! The bench always searches with one thread, whatever the machine has.
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
@@ -73,6 +74,7 @@ pub fn run(args: Args) -> Result<()> {
             hash_mb: args.hash,
             multipv: 1,
             eval,
+            threads: 1,
         })
         .context("--hash")?;
         let t = Instant::now();

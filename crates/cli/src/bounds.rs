@@ -4,7 +4,17 @@
 //! infinite`, `analyze`, a long clock) reaches its end quickly and only
 //! waits for `stop`.
 
+use kamil_engine::search::MAX_THREADS;
 use kamil_engine::{EngineConfig, Limits};
+
+/// Most search threads a session offers (UCI `Threads`, CECP `cores`): the
+/// machine's hardware threads ([`std::thread::available_parallelism`]; 1 if
+/// unknown), at most [`MAX_THREADS`].
+pub fn machine_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .clamp(1, MAX_THREADS)
+}
 
 /// The bounds of one protocol session. The default ([`SessionBounds::default`])
 /// is what `kamil uci` and `kamil xboard` use: no node budget, and tables

@@ -183,6 +183,7 @@ fn play_game(
         hash_mb: s.hash,
         multipv: 1,
         eval: EvalMode::Full,
+        threads: 1,
     })
     .context("--hash")?;
     engine.set_weights(weights);

@@ -50,7 +50,8 @@ enum Command {
     Uci(uci::Args),
     /// Speak the XBoard protocol (CECP v2) on standard input and output.
     Xboard(xboard::Args),
-    /// Search fixed positions to a fixed depth: node count and speed.
+    /// Search fixed positions to a fixed depth, with one thread (so that
+    /// the node count is deterministic): node count and speed.
     Bench(bench::Args),
     /// Play games between two engines, with kamil's rules as referee.
     Match(matches::Args),

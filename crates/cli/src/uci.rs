@@ -3,7 +3,7 @@
 //! engine calls and back; the search runs in its own thread so `stop` and
 //! `isready` are answered while it thinks.
 
-use crate::bounds::SessionBounds;
+use crate::bounds::{SessionBounds, machine_threads};
 use crate::game_args::load_variant;
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
@@ -183,7 +183,10 @@ impl Session {
                 self.bounds.max_hash_mb
             ),
             "option name Clear Hash type button".to_string(),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                machine_threads()
+            ),
             "option name MultiPV type spin default 1 min 1 max 64".to_string(),
             "option name Eval type combo default full var full var material".to_string(),
             "option name VariantOptions type string default <empty>".to_string(),
@@ -237,11 +240,13 @@ impl Session {
                 )),
             },
             "clear hash" => engine.new_game(),
-            "threads" => {
-                if value != "1" {
-                    self.info("only Threads 1 is supported");
-                }
-            }
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=machine_threads()).contains(&n) => engine.set_threads(n),
+                _ => self.info(&format!(
+                    "Threads must be 1 to {}, not `{value}`",
+                    machine_threads()
+                )),
+            },
             "multipv" => match value.parse::<u32>() {
                 Ok(n) if (1..=64).contains(&n) => engine.set_multipv(n),
                 _ => self.info(&format!("MultiPV must be 1 to 64, not `{value}`")),

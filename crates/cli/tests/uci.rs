@@ -189,6 +189,52 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     parse_move(&mut pos, &best).expect("legal bestmove");
 }
 
+/// `Threads` goes up to the machine's cores; two threads search (and stop)
+/// with legal moves; a number beyond the cores is refused and said.
+#[test]
+fn threads_up_to_the_cores_search_and_stop() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let lines = e.until("uciok", Duration::from_secs(10));
+    let want = format!("option name Threads type spin default 1 min 1 max {cores}");
+    assert!(lines.contains(&want), "{want}: {lines:?}");
+    e.send(&format!("setoption name Threads value {}", cores + 1));
+    let l = e.until("info string", Duration::from_secs(10));
+    assert!(l.last().unwrap().contains("Threads must be 1 to"), "{l:?}");
+    e.send(&format!("setoption name Threads value {}", cores.min(2)));
+    let v = variant("courier", &[]);
+    for go in [
+        "go depth 5",
+        "go movetime 300",
+        "go nodes 20000",
+        "go infinite",
+    ] {
+        e.send("position startpos moves b2b3");
+        e.send(go);
+        if go == "go infinite" {
+            std::thread::sleep(Duration::from_millis(300));
+            e.send("stop");
+        }
+        let l = e.until("bestmove", Duration::from_secs(30));
+        let best = l.last().unwrap().split_whitespace().nth(1).unwrap();
+        let mut pos = Position::start(v.clone());
+        let b2b3 = parse_move(&mut pos, "b2b3").unwrap();
+        pos.make(b2b3);
+        parse_move(&mut pos, best).unwrap_or_else(|err| panic!("{go}: {best}: {err}"));
+        // Every reported line is legal from the root.
+        for info in l.iter().filter(|x| x.contains(" pv ")) {
+            let mut p = pos.clone();
+            for m in info.split(" pv ").nth(1).unwrap().split(' ') {
+                let mv = parse_move(&mut p, m).unwrap_or_else(|err| panic!("{info}: {err}"));
+                p.make(mv);
+            }
+        }
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 #[test]
 fn multipv_reports_distinct_lines() {
     let mut e = Session::start(&["uci"]);

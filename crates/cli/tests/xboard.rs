@@ -117,6 +117,7 @@ fn handshake_offers_every_game_and_the_features_xboard_needs() {
         "analyze=1",
         "highlight=1",
         "memory=1",
+        "smp=1",
         "colors=0",
     ] {
         assert!(all.contains(f), "{f} missing: {all}");
@@ -289,6 +290,7 @@ fn bad_lines_get_error_and_the_session_goes_on() {
         ("sd 0", "sd needs a depth"),
         ("time lots", "`lots` is not a number"),
         ("memory", "memory needs a size"),
+        ("cores 0", "cores needs a number"),
         ("option Eval=fast", "Eval is full or material"),
         (
             "option chu-shogi lion-trading=maybe",
@@ -360,6 +362,7 @@ fn go_playother_force_remove_and_clocks() {
     e.send("variant courier");
     e.send("level 0 1 0");
     e.send("memory 16");
+    e.send("cores 2");
     e.send("hard");
     e.send("easy");
     e.send("nopost");

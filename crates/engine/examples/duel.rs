@@ -31,11 +31,13 @@ fn main() {
             hash_mb: 16,
             multipv: 1,
             eval: EvalMode::Full,
+            threads: 1,
         });
         let mut mat = Engine::new(EngineConfig {
             hash_mb: 16,
             multipv: 1,
             eval: EvalMode::Material,
+            threads: 1,
         });
         let mut plies = 0;
         let res = loop {

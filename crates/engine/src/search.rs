@@ -18,7 +18,7 @@ use kamil_rules::outcome::{
 };
 use kamil_rules::{Move, Outcome, Position};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 /// Engine settings a front end may change between searches.
@@ -30,7 +30,13 @@ pub struct EngineConfig {
     pub multipv: u32,
     /// Evaluation terms.
     pub eval: EvalMode,
+    /// Search threads (Lazy SMP), 1 to [`MAX_THREADS`]; 1 searches exactly
+    /// as a single-threaded engine (deterministic node counts).
+    pub threads: usize,
 }
+
+/// Most search threads an engine runs ([`Engine::set_threads`]).
+pub const MAX_THREADS: usize = 64;
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
@@ -38,6 +44,7 @@ impl Default for EngineConfig {
             hash_mb: 64,
             multipv: 1,
             eval: EvalMode::Full,
+            threads: 1,
         }
     }
 }
@@ -98,6 +105,9 @@ pub struct Engine {
     /// `NAME.eval.toml`); `None`: the variant's built-in ones.
     weights: Option<Weights>,
     stop: Arc<AtomicBool>,
+    /// Move-ordering tables of the helper threads, kept between searches
+    /// like the main thread's.
+    helper_orderings: Vec<Ordering>,
 }
 
 impl Engine {
@@ -120,6 +130,7 @@ impl Engine {
 
     fn with_table(mut config: EngineConfig, tt: Table) -> Engine {
         config.hash_mb = tt.mb();
+        config.threads = config.threads.clamp(1, MAX_THREADS);
         Engine {
             tt,
             config,
@@ -127,6 +138,7 @@ impl Engine {
             evaluator: None,
             weights: None,
             stop: Arc::new(AtomicBool::new(false)),
+            helper_orderings: Vec::new(),
         }
     }
 
@@ -144,6 +156,14 @@ impl Engine {
         self.tt.resize(mb.max(1))?;
         self.config.hash_mb = self.tt.mb();
         Ok(())
+    }
+
+    /// Sets the number of search threads, clamped to 1..=[`MAX_THREADS`]
+    /// (front ends offer at most the machine's cores). With more than one,
+    /// helper threads search the same position sharing the transposition
+    /// table (Lazy SMP); the main thread alone reports and decides.
+    pub fn set_threads(&mut self, n: usize) {
+        self.config.threads = n.clamp(1, MAX_THREADS);
     }
 
     /// Sets the number of lines searched (at least 1).
@@ -170,6 +190,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.ordering = None;
+        self.helper_orderings.clear();
     }
 
     /// The flag that stops a running search when set to true (from any
@@ -204,6 +225,7 @@ impl Engine {
             };
             self.evaluator = Some(ev);
             self.ordering = None;
+            self.helper_orderings.clear();
         }
         let squares = v.geometry.compact_len();
         let codes = 2 + 2 * v.pieces.len();
@@ -213,21 +235,118 @@ impl Engine {
             .unwrap_or_else(|| Ordering::new(squares, codes));
         ordering.age();
         self.tt.new_search();
-        let ev = self.evaluator.as_ref().expect("built above");
-        let mut s = Searcher::new(
-            pos.clone(),
-            ev,
-            &mut self.tt,
-            &mut ordering,
-            &self.stop,
-            start,
-            Budget::new(limits, pos.side()),
-            limits,
-        );
-        let result = s.iterate(limits, self.config.multipv, on_info);
+        let Some(ev) = self.evaluator.as_ref() else {
+            // Unreachable: set above.
+            return SearchResult::none();
+        };
+        let helpers = self.config.threads.clamp(1, MAX_THREADS) - 1;
+        if helpers == 0 {
+            let mut s = Searcher::new(
+                pos.clone(),
+                ev,
+                &self.tt,
+                &mut ordering,
+                &self.stop,
+                start,
+                Budget::new(limits, pos.side()),
+                limits,
+            );
+            let result = s.iterate(limits, self.config.multipv, on_info);
+            self.ordering = Some(ordering);
+            return result;
+        }
+        while self.helper_orderings.len() < helpers {
+            self.helper_orderings.push(Ordering::new(squares, codes));
+        }
+        let helper_orderings = &mut self.helper_orderings[..helpers];
+        helper_orderings.iter_mut().for_each(Ordering::age);
+        let tt = &self.tt;
+        // Stops the helpers when the main thread is done; the user's stop
+        // flag is only read (the front end clears it).
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        // Helpers: the same depth limit, no other (the main thread decides
+        // when to stop).
+        let helper_limits = Limits {
+            depth: limits.depth,
+            ..Limits::default()
+        };
+        let mut result = std::thread::scope(|scope| {
+            for (i, ord) in helper_orderings.iter_mut().enumerate() {
+                let (done, helper_nodes, helper_limits) = (&done, &helper_nodes, &helper_limits);
+                let pos = pos.clone();
+                // A helper that cannot be started is done without.
+                let _ = std::thread::Builder::new()
+                    .name(format!("kamil-helper-{}", i + 1))
+                    .spawn_scoped(scope, move || {
+                        let side = pos.side();
+                        let mut s = Searcher::new(
+                            pos,
+                            ev,
+                            tt,
+                            ord,
+                            done,
+                            start,
+                            Budget::new(helper_limits, side),
+                            helper_limits,
+                        );
+                        s.helper = i + 1;
+                        s.helper_nodes = Some(helper_nodes);
+                        s.iterate(helper_limits, 1, &mut |_| {});
+                        s.share_nodes();
+                    });
+            }
+            let mut s = Searcher::new(
+                pos.clone(),
+                ev,
+                tt,
+                &mut ordering,
+                &self.stop,
+                start,
+                Budget::new(limits, pos.side()),
+                limits,
+            );
+            s.helper_nodes = Some(&helper_nodes);
+            let result = s.iterate(limits, self.config.multipv, on_info);
+            done.store(true, AtomicOrdering::Relaxed);
+            result
+        });
+        // Every helper has joined and shared its count.
+        result.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
         self.ordering = Some(ordering);
         result
     }
+}
+
+impl SearchResult {
+    /// No move, no score: a game already over.
+    fn none() -> SearchResult {
+        SearchResult {
+            best: None,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// Lazy SMP: does helper `helper` (1, 2, ...) skip the iteration of
+/// `depth`? Helpers alternate skipping blocks of depths of sizes 1 to 4 in
+/// different phases (the pattern of Stockfish 8's helpers), so that they
+/// run ahead of the main thread at different depths; the main thread (0)
+/// skips none.
+fn helper_skips(helper: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if helper == 0 {
+        return false;
+    }
+    let i = (helper - 1) % 20;
+    !((depth + PHASE[i]) / SIZE[i]).is_multiple_of(2)
 }
 
 /// Per position of the game so far (as [`Position::history`]): was the
@@ -288,7 +407,7 @@ struct Frame {
 struct Searcher<'a> {
     pos: Position,
     ev: &'a Evaluator,
-    tt: &'a mut Table,
+    tt: &'a Table,
     ord: &'a mut Ordering,
     stop: &'a AtomicBool,
     start: Instant,
@@ -329,6 +448,14 @@ struct Searcher<'a> {
     q_used: u64,
     /// Buffers of the static exchange evaluation.
     see_scratch: SeeScratch,
+    /// Lazy SMP: 0 for the main thread, else the helper's number (it skips
+    /// some depths, see [`helper_skips`]).
+    helper: usize,
+    /// Lazy SMP: the helpers' node count, which helpers add to and the
+    /// main thread reads; `None` when searching alone.
+    helper_nodes: Option<&'a AtomicU64>,
+    /// Nodes a helper has added to `helper_nodes` so far.
+    shared: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -336,7 +463,7 @@ impl<'a> Searcher<'a> {
     fn new(
         pos: Position,
         ev: &'a Evaluator,
-        tt: &'a mut Table,
+        tt: &'a Table,
         ord: &'a mut Ordering,
         stop: &'a AtomicBool,
         start: Instant,
@@ -375,6 +502,9 @@ impl<'a> Searcher<'a> {
             lean_quiescence,
             q_used: 0,
             see_scratch: SeeScratch::default(),
+            helper: 0,
+            helper_nodes: None,
+            shared: 0,
             iter_best: None,
             null_ok,
             legal_lists,
@@ -398,9 +528,36 @@ impl<'a> Searcher<'a> {
             {
                 self.stopped = true;
             }
+            if self.helper_nodes.is_some() {
+                self.share_nodes();
+                if self.total_nodes() >= self.node_limit {
+                    self.stopped = true;
+                }
+            }
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
+        }
+    }
+
+    /// Lazy SMP: a helper adds the nodes it has searched since it last did
+    /// to the shared count (the main thread does nothing).
+    #[cold]
+    fn share_nodes(&mut self) {
+        if self.helper > 0
+            && let Some(h) = self.helper_nodes
+        {
+            h.fetch_add(self.nodes - self.shared, AtomicOrdering::Relaxed);
+            self.shared = self.nodes;
+        }
+    }
+
+    /// Nodes searched by every thread so far: the main thread's own, plus
+    /// what the helpers have shared (a little behind).
+    fn total_nodes(&self) -> u64 {
+        match self.helper_nodes {
+            Some(h) if self.helper == 0 => self.nodes + h.load(AtomicOrdering::Relaxed),
+            _ => self.nodes,
         }
     }
 
@@ -592,6 +749,9 @@ impl<'a> Searcher<'a> {
         let lines = (multipv as usize).min(root_moves.len()).max(1);
         let mut prev_score = 0;
         for depth in 1..=max_depth {
+            if helper_skips(self.helper, depth) {
+                continue;
+            }
             let mut found: Vec<(i32, Vec<Move>)> = Vec::new();
             self.root_excluded.clear();
             for line in 0..lines {
@@ -649,14 +809,15 @@ impl<'a> Searcher<'a> {
                 found.push((score, pv));
                 let (s, pv) = found.last().expect("just pushed");
                 let time_ms = self.elapsed_ms();
+                let nodes = self.total_nodes();
                 on_info(&Info {
                     depth,
                     seldepth: self.seldepth as u32,
                     multipv: line as u32 + 1,
                     score: Score::from_internal(*s),
-                    nodes: self.nodes,
+                    nodes,
                     time_ms,
-                    nps: self.nodes * 1000 / time_ms.max(1),
+                    nps: nodes * 1000 / time_ms.max(1),
                     pv: pv.clone(),
                     hashfull: self.tt.hashfull(),
                 });
@@ -679,7 +840,7 @@ impl<'a> Searcher<'a> {
             {
                 break;
             }
-            if self.nodes >= self.node_limit {
+            if self.total_nodes() >= self.node_limit {
                 break;
             }
         }

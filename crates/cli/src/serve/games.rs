@@ -169,6 +169,8 @@ impl Engines {
             }
             None => Engine::try_new(EngineConfig {
                 hash_mb: self.hash_mb,
+                // One thread per engine: the server runs several at once.
+                threads: 1,
                 ..EngineConfig::default()
             })
             .map_err(|e| ApiError::unavailable(format!("no engine can start: {e}")))?,

@@ -9,7 +9,7 @@ mod highlight;
 mod ids;
 pub mod setup;
 
-use crate::bounds::SessionBounds;
+use crate::bounds::{SessionBounds, machine_threads};
 use crate::game_args::load_variant;
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
@@ -209,7 +209,7 @@ impl Session {
         let rest = line[cmd.len()..].trim();
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "draw" | "hover" | "bk" | "cores" | "egtpath" | "." => {}
+            | "ics" | "draw" | "hover" | "bk" | "egtpath" | "." => {}
             "protover" => self.features(),
             "quit" => {
                 self.abort_search();
@@ -294,6 +294,17 @@ impl Session {
                 }
                 _ => self.error("memory needs a size in MB, 1 or more", line),
             },
+            // Search threads, at most the machine's.
+            "cores" => match args.first().map(|s| s.parse::<usize>()) {
+                Some(Ok(n)) if n >= 1 => {
+                    self.abort_search();
+                    if let Ok(mut e) = self.engine.lock() {
+                        e.set_threads(n.min(machine_threads()));
+                    }
+                    self.resume_analysis();
+                }
+                _ => self.error("cores needs a number of threads, 1 or more", line),
+            },
             "setboard" => self.setboard(rest, line),
             "edit" => {
                 self.abort_search();
@@ -355,7 +366,7 @@ impl Session {
                 setup::variant_list()
             ),
             "feature setboard=1 ping=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 \
-             reuse=1 analyze=1 colors=0 memory=1 highlight=1 nps=0 name=0 exclude=0 debug=1"
+             reuse=1 analyze=1 colors=0 memory=1 smp=1 highlight=1 nps=0 name=0 exclude=0 debug=1"
                 .to_string(),
             "feature option=\"Eval -combo *full /// material\"".to_string(),
             "feature option=\"Clear Hash -button\"".to_string(),
