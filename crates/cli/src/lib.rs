@@ -53,8 +53,9 @@ enum Command {
     /// Search fixed positions to a fixed depth, with one thread (so that
     /// the node count is deterministic): node count and speed.
     Bench(bench::Args),
-    /// Play games between two engines, with kamil's rules as referee.
-    Match(matches::Args),
+    /// Play games between two engines, with kamil's rules as referee (boxed:
+    /// its arguments are by far the largest).
+    Match(Box<matches::Args>),
     /// Serve the web page: play any game in the browser (and a JSON API).
     Serve(serve::Args),
     /// Labelled positions for tuning: self-play at fixed nodes, or a PGN.
@@ -92,7 +93,7 @@ fn run(command: Command) -> Result<()> {
         Command::Play(a) => play::run(a),
         Command::Uci(a) => uci::run(a),
         Command::Bench(a) => bench::run(a),
-        Command::Match(a) => matches::run(a),
+        Command::Match(a) => matches::run(*a),
         Command::Xboard(a) => xboard::run(a),
         Command::Serve(a) => serve::run(a),
         Command::GenData(a) => gen_data::run(a),
