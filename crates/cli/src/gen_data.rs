@@ -17,7 +17,7 @@
 use crate::game_args::{load_variant, load_weights};
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::Weights;
-use kamil_engine::ordering::is_capture;
+use kamil_engine::material::is_capture;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Limits};
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::outcome::outcome;

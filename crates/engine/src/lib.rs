@@ -21,6 +21,7 @@
 
 pub mod eval;
 pub mod limits;
+pub mod material;
 pub mod ordering;
 pub mod score;
 pub mod search;

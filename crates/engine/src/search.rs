@@ -5,7 +5,8 @@
 use crate::eval::weights::Weights;
 use crate::eval::{EvalMode, Evaluator};
 use crate::limits::Limits;
-use crate::ordering::{MAX_PLY, Ordering, captured_value, is_capture, promotion_gain};
+use crate::material::{captured_value, is_capture, promotion_gain};
+use crate::ordering::{MAX_PLY, Ordering};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::see::{SeeScratch, see};
 use crate::time::Budget;

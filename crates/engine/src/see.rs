@@ -15,7 +15,7 @@
 //! Promotions during the exchange are not counted.
 
 use crate::eval::{Evaluator, MAX_PIECE_VALUE};
-use crate::ordering::{captured_value, promotion_gain};
+use crate::material::{captured_value, promotion_gain};
 use kamil_rules::attackers::attackers;
 use kamil_rules::{Move, MoveKind, PieceType, Position, Square};
 
