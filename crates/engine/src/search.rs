@@ -730,13 +730,8 @@ impl<'a> Searcher<'a> {
         self.pos.legal_moves_into(&mut root_moves);
         let mut result = SearchResult {
             best: root_moves.first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
             pv: root_moves.first().copied().into_iter().collect(),
+            ..SearchResult::none()
         };
         if root_moves.is_empty() {
             return result;

@@ -168,70 +168,28 @@ impl Evaluator {
                 }
             }
         }
-        let mut slides = vec![(Vec::new(), 0); 2 + 2 * n];
-        if mode == EvalMode::Full {
-            for (t, info) in v.pieces.iter().enumerate() {
-                if info.royal || info.pawn {
-                    continue;
-                }
-                for side in Side::BOTH {
-                    let ms = &v.movesets[t][side.index()];
-                    let list: Vec<(i16, u8)> = ms
-                        .rides
+        // Sliders' reach beyond their empty-board average, and every
+        // piece's moves for mobility: neither for royals nor pawns.
+        let slides = reach_tables(v, mode, |ms| {
+            ms.rides
+                .iter()
+                .filter(|r| !r.initial && r.max > 1)
+                .map(|r| (r.off, r.max))
+                .collect()
+        });
+        let moves = reach_tables(v, mode, |ms| {
+            ms.leaps
+                .iter()
+                .filter(|l| !l.initial)
+                .map(|l| (l.off, 1))
+                .chain(
+                    ms.rides
                         .iter()
-                        .filter(|r| !r.initial && r.max > 1)
-                        .map(|r| (r.off, r.max))
-                        .collect();
-                    if list.is_empty() {
-                        continue;
-                    }
-                    let only = kamil_rules::piece::Moveset {
-                        rides: ms
-                            .rides
-                            .iter()
-                            .filter(|r| !r.initial && r.max > 1)
-                            .cloned()
-                            .collect(),
-                        ..Default::default()
-                    };
-                    let avg = average_mobility(g, &only).round() as i32;
-                    slides[Piece::new(t as u8, side).0 as usize] = (list, avg);
-                }
-            }
-        }
-        let mut moves = vec![(Vec::new(), 0); 2 + 2 * n];
-        if mode == EvalMode::Full {
-            for (t, info) in v.pieces.iter().enumerate() {
-                if info.royal || info.pawn {
-                    continue;
-                }
-                for side in Side::BOTH {
-                    let ms = &v.movesets[t][side.index()];
-                    let list: Vec<(i16, u8)> = ms
-                        .leaps
-                        .iter()
-                        .filter(|l| !l.initial)
-                        .map(|l| (l.off, 1))
-                        .chain(
-                            ms.rides
-                                .iter()
-                                .filter(|r| !r.initial)
-                                .map(|r| (r.off, r.max)),
-                        )
-                        .collect();
-                    if list.is_empty() {
-                        continue;
-                    }
-                    let total: i64 = g
-                        .squares()
-                        .map(|sq| i64::from(empty_reach(g, sq, &list)))
-                        .sum();
-                    let count = g.squares().count().max(1) as f64;
-                    let avg = (total as f64 / count).round() as i32;
-                    moves[Piece::new(t as u8, side).0 as usize] = (list, avg);
-                }
-            }
-        }
+                        .filter(|r| !r.initial)
+                        .map(|r| (r.off, r.max)),
+                )
+                .collect()
+        });
         let nonzero = |i: usize| params.pairs[i] != weights::Pair::default();
         let mobility_on = (0..n).any(|t| nonzero(params.mobility_index(t)));
         let attackers_on = (0..n).any(|t| nonzero(params.royal_attacker_index(t)));
@@ -532,6 +490,41 @@ fn move_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side:
         }
     }
     n
+}
+
+/// Per piece code: the steps `list_of` takes from the piece's moveset
+/// (offset, most steps), and their average reach on an empty board
+/// (rounded); empty for royals, pawns, pieces with no such steps, and in
+/// material-only mode.
+fn reach_tables(
+    v: &Variant,
+    mode: EvalMode,
+    list_of: impl Fn(&kamil_rules::piece::Moveset) -> Vec<(i16, u8)>,
+) -> Vec<(Vec<(i16, u8)>, i32)> {
+    let g = &v.geometry;
+    let mut tables = vec![(Vec::new(), 0); 2 + 2 * v.pieces.len()];
+    if mode != EvalMode::Full {
+        return tables;
+    }
+    let count = g.squares().count().max(1) as f64;
+    for (t, info) in v.pieces.iter().enumerate() {
+        if info.royal || info.pawn {
+            continue;
+        }
+        for side in Side::BOTH {
+            let list = list_of(&v.movesets[t][side.index()]);
+            if list.is_empty() {
+                continue;
+            }
+            let total: i64 = g
+                .squares()
+                .map(|sq| i64::from(empty_reach(g, sq, &list)))
+                .sum();
+            let avg = (total as f64 / count).round() as i32;
+            tables[Piece::new(t as u8, side).0 as usize] = (list, avg);
+        }
+    }
+    tables
 }
 
 /// Squares a piece on `sq` reaches by `list` on an empty board.
