@@ -49,7 +49,7 @@ pub fn load_variant(name: &str, options: &[String]) -> Result<Arc<Variant>> {
 
 /// Does `name` (as `load_variant` takes it) name a file rather than a
 /// built-in variant?
-fn is_path(name: &str) -> bool {
+pub(crate) fn is_path(name: &str) -> bool {
     name.ends_with(".toml") || name.contains('/') || name.contains('\\')
 }
 

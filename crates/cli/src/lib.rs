@@ -18,6 +18,7 @@ mod moves;
 pub mod out;
 mod perft;
 mod play;
+mod rules;
 pub mod serve;
 mod tune;
 pub mod uci;
@@ -56,6 +57,8 @@ enum Command {
     /// Play games between two engines, with kamil's rules as referee (boxed:
     /// its arguments are by far the largest).
     Match(Box<matches::Args>),
+    /// Print a game's rules in words, with each piece's diagram.
+    Rules(rules::Args),
     /// Serve the web page: play any game in the browser (and a JSON API).
     Serve(serve::Args),
     /// Labelled positions for tuning: self-play at fixed nodes, or a PGN.
@@ -95,6 +98,7 @@ fn run(command: Command) -> Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::Match(a) => matches::run(*a),
         Command::Xboard(a) => xboard::run(a),
+        Command::Rules(a) => rules::run(a),
         Command::Serve(a) => serve::run(a),
         Command::GenData(a) => gen_data::run(a),
         Command::Tune(a) => tune::run(a),

@@ -1,6 +1,6 @@
 //! kamil-fuzz: the fuzz targets of kamil, one function per target. Each
 //! takes any bytes, feeds them to one of kamil's readers (FEN, move text,
-//! PGN, variant files and Betza, UCI and CECP sessions, the web server's
+//! PGN, variant files and Betza, rules texts, UCI and CECP sessions, the web server's
 //! API) and checks what must hold of the answer: no panic, and where the
 //! input is accepted, the round trip or the invariant named in the
 //! function's documentation. A violated property panics (`assert!`); kamil's
@@ -28,7 +28,7 @@ mod variants;
 
 pub use http::http;
 pub use protocols::{cecp, uci};
-pub use rules::{betza, fen, move_text, pgn, variant_file};
+pub use rules::{betza, fen, move_text, pgn, rules_text, variant_file};
 
 /// Bytes of an input used (the rest is ignored): a FEN, a move, a PGN
 /// game, a protocol session or a series of API requests fits easily.
@@ -54,6 +54,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("pgn", pgn),
     ("variant_file", variant_file),
     ("betza", betza),
+    ("rules_text", rules_text),
     ("uci", uci),
     ("cecp", cecp),
     ("http", http),

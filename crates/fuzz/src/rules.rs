@@ -369,3 +369,43 @@ fn known_betza_hang(text: &str) -> bool {
     text.split(|c: char| !c.is_ascii_alphanumeric() && !"()[]-+'".contains(c))
         .any(|word| word.matches('a').count() >= 4)
 }
+
+/// Target `rules_text`: the bytes are read as a rules text (Markdown with
+/// the structure of `kamil_rules::rules_text`).
+///
+/// If it reads: every line it reports (of a heading or a diagram marker)
+/// lies in the text, and checking it against each built-in variant (with
+/// its defaults) answers without a panic; an error it reports names the
+/// file and, if it has one, a line of the text.
+pub fn rules_text(data: &[u8]) {
+    use kamil_rules::rules_text::{Part, RulesText};
+    let given = text(data, MAX_VARIANT_FILE);
+    let lines = given.lines().count().max(1);
+    let parsed = match RulesText::parse("fuzz.rules.md", &given) {
+        Ok(p) => p,
+        Err(e) => {
+            assert_eq!(e.file, "fuzz.rules.md");
+            assert!(e.line.is_none_or(|l| (1..=lines).contains(&l)), "{e}");
+            return;
+        }
+    };
+    for s in &parsed.sections {
+        assert!((1..=lines).contains(&s.line), "heading line {}", s.line);
+        for p in &s.parts {
+            if let Part::Diagram { line, .. } = p {
+                assert!((1..=lines).contains(line), "marker line {line}");
+            }
+        }
+    }
+    // Compiled once: a Chu Shogi takes far longer to build than to check.
+    static CHECKED: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    let checked = CHECKED.get_or_init(|| {
+        ["courier", "chu-shogi", "tamerlane-greenwood-3"]
+            .iter()
+            .filter_map(|name| Variant::builtin(name, &[]).ok())
+            .collect()
+    });
+    for v in checked {
+        let _ = parsed.for_variant(v);
+    }
+}

@@ -1,7 +1,7 @@
 //! The fuzz targets on stable Rust, for a bounded number of inputs, as part
 //! of `cargo test`: each target runs over its seed corpus
 //! (`fuzz/corpus/<target>/`, and the built-in variant files for
-//! `variant_file`), then over a fixed number of mutations of those seeds
+//! `variant_file`, their rules texts for `rules_text`), then over a fixed number of mutations of those seeds
 //! drawn from a fixed-seed PRNG (bit flips, byte changes, inserts,
 //! deletes, duplications, splices with another seed, truncation). The same
 //! inputs every run, so a failure repeats; it names the input.
@@ -48,8 +48,16 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 /// The seed inputs of `target`, named by their files.
 fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     let mut out = files(&root().join("fuzz/corpus").join(target));
-    if target == "variant_file" {
-        out.extend(files(&root().join("variants")));
+    // The built-in games' files: variant files, and rules texts.
+    let builtin = files(&root().join("variants"));
+    match target {
+        "variant_file" => out.extend(builtin.into_iter().filter(|(n, _)| !n.ends_with(".md"))),
+        "rules_text" => out.extend(
+            builtin
+                .into_iter()
+                .filter(|(n, _)| n.ends_with(".rules.md")),
+        ),
+        _ => {}
     }
     assert!(
         !out.is_empty(),
@@ -265,6 +273,11 @@ fn variant_file() {
 #[test]
 fn betza() {
     run("betza", 100_000);
+}
+
+#[test]
+fn rules_text() {
+    run("rules_text", 10_000);
 }
 
 #[test]

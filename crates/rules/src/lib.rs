@@ -18,6 +18,7 @@
 pub mod attackers;
 pub mod betza;
 pub mod board;
+pub mod diagram;
 pub mod excerpt;
 pub mod fen;
 pub mod geometry;
@@ -33,6 +34,7 @@ pub mod piece;
 pub mod position;
 pub mod push;
 pub mod rays;
+pub mod rules_text;
 pub mod special;
 pub mod variant;
 pub mod zobrist;

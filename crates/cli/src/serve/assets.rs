@@ -42,6 +42,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/help.js"),
     ),
     (
+        "/rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/rules.js"),
+    ),
+    (
         "/favicon.svg",
         "image/svg+xml",
         include_str!("../../../../web/favicon.svg"),

@@ -5,11 +5,11 @@
 use super::game::Game;
 use crate::board_view::{move_squares, side_name};
 use kamil_rules::betza::Mode;
-use kamil_rules::fen::write_board;
-use kamil_rules::movegen::{in_check, piece_moves};
+use kamil_rules::diagram;
+use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::Outcome;
-use kamil_rules::{Move, MoveKind, Piece, Position, Side, Square, Variant};
+use kamil_rules::{Move, MoveKind, Position, Side, Square, Variant};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -199,55 +199,14 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
 
 /// Where a piece of `kind` owned by `side` can go from the middle of an
 /// empty board, and what it can take there with an enemy on every other
-/// square: `{from, moves, captures}`. For the help panel.
+/// square: `{from, moves, captures}` ([`diagram::reach`]). For the help
+/// panel and the rules panel.
 fn piece_help(v: &Arc<Variant>, kind: u8, side: Side) -> Value {
-    let g = &v.geometry;
-    let (cf, cr) = ((g.files() as i32 - 1) / 2, (g.ranks() as i32 - 1) / 2);
-    let centre = g
-        .squares()
-        .min_by_key(|&s| {
-            let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
-            ((f - cf).abs() + (r - cr).abs(), f, r)
-        })
-        .unwrap_or(Square(0));
-    let piece = Piece::new(kind, side);
-    // Any other type will do as the enemy; the piece itself is not royal then.
-    let enemy = Piece::new(0, side.flip());
-    let letters = &v.fen.side_letters;
-    let dests = |filled: bool| -> Vec<Square> {
-        let board = write_board(
-            g,
-            |p| v.token(p),
-            |s| match (s == centre, filled) {
-                (true, _) => piece,
-                (false, true) => enemy,
-                (false, false) => Piece::EMPTY,
-            },
-        );
-        let fen = format!("{board} {}", letters[side.index()]);
-        let Ok(pos) = Position::from_fen(v.clone(), &fen) else {
-            return Vec::new();
-        };
-        let mut moves = Vec::new();
-        piece_moves(&pos, v, centre, piece, &mut moves);
-        let mut out: Vec<Square> = moves
-            .iter()
-            .map(|m| m.to)
-            .filter(|&s| s != centre)
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    };
-    let quiet = dests(false);
-    let captures: Vec<Square> = dests(true)
-        .into_iter()
-        .filter(|s| !quiet.contains(s))
-        .collect();
+    let r = diagram::reach(v, kind, side);
     json!({
-        "from": name(v, centre),
-        "moves": quiet.iter().map(|&s| name(v, s)).collect::<Vec<_>>(),
-        "captures": captures.iter().map(|&s| name(v, s)).collect::<Vec<_>>(),
+        "from": name(v, r.from),
+        "moves": r.moves.iter().map(|&s| name(v, s)).collect::<Vec<_>>(),
+        "captures": r.captures.iter().map(|&s| name(v, s)).collect::<Vec<_>>(),
     })
 }
 

@@ -5,6 +5,7 @@
 //! ```text
 //! GET    /api/variants                  built-in games and their options
 //! GET    /api/variants/{name}           one game drawn: board, pieces, help
+//! GET    /api/variants/{name}/rules     its rules in words [?KEY=VALUE options]: sections, diagrams
 //! POST   /api/games                     new game {variant, options, fen, moves, pgn}
 //! GET    /api/games/{id}[?ply=N]        the game (at ply N): board, moves, legal moves, result
 //! DELETE /api/games/{id}
@@ -33,6 +34,7 @@ mod game;
 mod games;
 mod json;
 mod limits;
+mod rules;
 mod sse;
 mod state;
 
@@ -146,6 +148,7 @@ fn router(state: Arc<AppState>) -> Router {
     let api = Router::new()
         .route("/variants", get(api::list_variants))
         .route("/variants/{name}", get(api::get_variant))
+        .route("/variants/{name}/rules", get(rules::get_rules))
         .route("/games", post(api::create_game))
         .route("/games/{id}", get(api::get_game).delete(api::delete_game))
         .route("/games/{id}/variant", get(api::game_variant))
