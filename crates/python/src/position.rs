@@ -6,7 +6,7 @@ use crate::errors::{fen_error, move_error};
 use crate::variants::{self, Options, Source};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{move_text, parse_move};
-use kamil_rules::outcome::Outcome;
+use kamil_rules::outcome::{Outcome, checkmate, ended_by_rule, stalemate};
 use kamil_rules::perft::perft;
 use kamil_rules::{Move, Piece, Position, Side, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -269,6 +269,45 @@ impl PyPosition {
     /// None.
     fn outcome(&mut self) -> Option<PyOutcome> {
         self.pos.outcome().map(|o| PyOutcome::of(&o))
+    }
+
+    /// The result if the game has ended by a rule of the board alone
+    /// (royals captured, bare king, citadel entered, ...: the endings
+    /// after which no move is legal), else None. Mate, stalemate and
+    /// repetition are not among them: see `outcome()`.
+    fn rule_outcome(&self) -> Option<PyOutcome> {
+        ended_by_rule(&self.pos).map(|o| PyOutcome::of(&o))
+    }
+
+    /// The result the variant gives when the side to move has no legal
+    /// move: its checkmate result when its only royal is in check (in a
+    /// variant with royal safety), its stalemate result otherwise (for
+    /// `kamil.pyffish.game_result`).
+    #[pyo3(name = "_no_move_outcome")]
+    fn no_move_outcome(&self) -> PyOutcome {
+        let v = self.pos.variant();
+        let side = self.pos.side();
+        let o = if v.rules.royal_safety
+            && self.pos.royals(side).len() == 1
+            && in_check(&self.pos, side)
+        {
+            checkmate(v, side)
+        } else {
+            stalemate(v, side)
+        };
+        PyOutcome::of(&o)
+    }
+
+    /// Has `side` (0 or 1) nothing but royal pieces (for
+    /// `kamil.pyffish.has_insufficient_material`)?
+    #[pyo3(name = "_bare")]
+    fn bare(&self, side: u8) -> bool {
+        let v = self.pos.variant();
+        let side = if side == 0 { Side::First } else { Side::Second };
+        self.pos
+            .pieces(side)
+            .iter()
+            .all(|&sq| v.pieces[self.pos.at(sq).kind() as usize].royal)
     }
 
     /// Is a royal piece of the side to move attacked?
