@@ -73,7 +73,7 @@ def main():
         ("make+unmake: kamil.pyffish.get_fen", rate(lambda it: kf.get_fen("courier", it[0], [it[1]]), items, s)),
         ("make+unmake: kamil push(m); pop()", rate(lambda it: (it[0].push(it[1]), it[0].pop()), prepared, s)),
     ]
-    print(f"kamil {kf.info()} against pyffish {'.'.join(map(str, sf.version()))}: "
+    print(f"{kf.info()} against pyffish {'.'.join(map(str, sf.version()))}: "
           f"{len(items)} Courier positions, calls per second")
     base = {"legal": rows[0][1], "make": rows[3][1]}
     for name, r in rows:

@@ -298,18 +298,6 @@ impl PyPosition {
         PyOutcome::of(&o)
     }
 
-    /// Has `side` (0 or 1) nothing but royal pieces (for
-    /// `kamil.pyffish.has_insufficient_material`)?
-    #[pyo3(name = "_bare")]
-    fn bare(&self, side: u8) -> bool {
-        let v = self.pos.variant();
-        let side = if side == 0 { Side::First } else { Side::Second };
-        self.pos
-            .pieces(side)
-            .iter()
-            .all(|&sq| v.pieces[self.pos.at(sq).kind() as usize].royal)
-    }
-
     /// Is a royal piece of the side to move attacked?
     fn is_check(&self) -> bool {
         in_check(&self.pos, self.pos.side())
@@ -419,7 +407,10 @@ impl PyPosition {
         PyTuple::new(py, [restore.into_any(), args.into_pyobject(py)?.into_any()])
     }
 
-    fn __len__(&self) -> usize {
+    /// The number of moves pushed since the position was set up (what
+    /// `pop` can take back).
+    #[getter]
+    fn ply(&self) -> usize {
         self.pos.depth()
     }
 

@@ -58,6 +58,10 @@ def test_kamil_pyffish_agrees_with_pyffish(variant):
                 assert cap == sf.is_capture(variant, start, played, m), (played, m)
                 captures += cap
             assert kf.is_immediate_game_end(variant, start, played)[0] == sf.is_immediate_game_end(variant, start, played)[0]
+            assert kf.is_optional_game_end(variant, start, played)[0] == sf.is_optional_game_end(variant, start, played)[0]
+            assert kf.has_insufficient_material(variant, start, played) == tuple(
+                sf.has_insufficient_material(variant, start, played)
+            )
             if not ours:
                 assert kf.game_result(variant, start, played) == sf.game_result(variant, start, played)
             # Our FEN, read by pyffish, gives the same moves.
@@ -94,3 +98,21 @@ def test_names_constants_and_errors():
         kf.get_san("courier", kf.start_fen("courier"), "a2a3")
     # kamil's own games too.
     assert len(kf.legal_moves("chu-shogi", kf.start_fen("chu-shogi"), [])) > 0
+
+
+@pytest.mark.parametrize(
+    "variant,cycle",
+    [("courier", ["b1c3", "b8c6", "c3b1", "c6b8"]), ("shoshogi", ["e1d2", "e9d8", "d2e1", "d8e9"])],
+)
+def test_repetition_ends_the_game_at_the_same_ply_as_pyffish(variant, cycle):
+    start = sf.start_fen(variant)
+    moves = cycle * 4
+    ends = []
+    for n in range(len(moves) + 1):
+        ours = kf.is_optional_game_end(variant, start, moves[:n])
+        theirs = sf.is_optional_game_end(variant, start, moves[:n])
+        # The value means something only when the game has ended.
+        assert ours[0] == theirs[0] and (not ours[0] or ours[1] == theirs[1]), n
+        if ours[0]:
+            ends.append(n)
+    assert ends and ends[0] in (8, 12)

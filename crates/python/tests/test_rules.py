@@ -68,7 +68,7 @@ def test_a_random_game_agrees_with_the_cli_at_every_ply(cli, name):
         before = pos.fen()
         pos.push(m)
         played.append(m)
-        assert pos.moves == played
+        assert pos.moves == played and pos.ply == len(played)
         assert pos.fen() != before or m in pos.moves
         # A FEN read back is the same position.
         assert kamil.Position(name, pos.fen()).fen() == pos.fen()

@@ -116,7 +116,8 @@ class Position:
     def copy(self) -> "Position": ...
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, memo: object) -> "Position": ...
-    def __len__(self) -> int:
+    @property
+    def ply(self) -> int:
         """Moves pushed since the position was set up."""
 
 class SearchInfo:

@@ -34,9 +34,9 @@ pyffish                    kamil
 ``is_optional_game_end``   ``(True, value)`` when the game ended by
                            repetition, perpetual check or a move-count
                            rule (kamil applies these, no claim needed)
-``has_insufficient_        per side: it has royal pieces only (kamil's
-material``                 rules end such games by bare king or
-                           insufficient material)
+``has_insufficient_        ``(True, True)`` when kamil's rules draw the
+material``                 game by insufficient material, else
+                           ``(False, False)``
 ``validate_fen(f, v)``     ``FEN_OK`` (1) when kamil reads it, else -1
 ``two_boards``,            ``False`` (kamil's games have no drops and one
 ``captures_to_hand``       board)
@@ -244,10 +244,16 @@ def is_optional_game_end(
 def has_insufficient_material(
     variant: str, fen: str, moves: Sequence[str], chess960: bool = False
 ) -> Tuple[bool, bool]:
-    """Per side (first, second): has it nothing but royal pieces?"""
+    """Per side (first, second): can it not win for lack of material?
+    kamil's rules answer for both sides at once: ``(True, True)`` when the
+    game is drawn by insufficient material (Alfonso's Great Chess: King
+    and a minor piece against a King), else ``(False, False)``; a bare
+    King is an ending of its own (bare king rule), as in Fairy-Stockfish,
+    which answers ``(False, False)`` for Courier and Sho Shogi."""
     _check960(chess960)
-    pos = _position(variant, fen, moves)
-    return tuple(pos._bare(side) for side in (0, 1))  # type: ignore[return-value]
+    o = _position(variant, fen, moves).outcome()
+    drawn = o is not None and o.reason == "insufficient material"
+    return (drawn, drawn)
 
 
 def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
