@@ -22,6 +22,16 @@ def test_search_returns_a_legal_move_and_its_line():
         assert pos.fen() == pos.start_fen
 
 
+def test_two_search_threads_and_new_game():
+    e = kamil.Engine(hash_mb=4, threads=2)
+    assert (e.hash_mb, e.threads) == (4, 2)
+    pos = kamil.Position("hiashatar")
+    r = e.search(pos, depth=4)
+    assert r.best in pos.legal_moves()
+    e.new_game()
+    assert e.search(pos, nodes=2000).best in pos.legal_moves()
+
+
 def test_search_finds_a_mate_in_one():
     pos = kamil.Position("courier", "k11/12/12/12/12/P1r9/r11/11K b - - 0 1")
     r = kamil.Engine(hash_mb=1).search(pos, depth=4)

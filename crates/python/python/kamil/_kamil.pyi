@@ -33,14 +33,19 @@ class VariantInfo(TypedDict):
     start_fen: str
     options: List[OptionInfo]
 
-class MoveEffects(TypedDict):
-    move: str
-    piece: Optional[str]
-    # "from" is a keyword: read it as effects["from"].
-    to: str
-    captured: List[Tuple[str, str]]
-    promotion: Optional[str]
-    kind: str
+# "from" is a Python keyword, hence the functional form.
+MoveEffects = TypedDict(
+    "MoveEffects",
+    {
+        "move": str,  # kamil's notation
+        "piece": Optional[str],  # the mover's token
+        "from": str,  # origin square
+        "to": str,  # the square the piece ends on
+        "captured": List[Tuple[str, str]],  # (square, token) of every piece removed
+        "promotion": Optional[str],  # the token promoted to
+        "kind": str,  # "normal", "castle", "enpassant", "checker", ...
+    },
+)
 
 def variants() -> List[VariantInfo]:
     """The built-in games with their boards and options (``kamil variants``)."""
