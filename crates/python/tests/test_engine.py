@@ -41,6 +41,12 @@ def test_search_finds_a_mate_in_one():
     assert after.outcome() is not None and after.outcome().winner == 1
 
 
+def test_search_of_a_finished_game_has_no_move():
+    pos = kamil.Position("courier", "k11/12/12/12/12/P11/r11/1r9K w - - 0 1")
+    r = kamil.Engine(hash_mb=1).search(pos, depth=3)
+    assert r.best is None and r.pv == []
+
+
 def test_movetime_stops_on_time_and_nodes_bound_the_search():
     e = kamil.Engine(hash_mb=8)
     pos = kamil.Position("chu-shogi")
