@@ -45,6 +45,23 @@ class Cli:
         out = self.run("perft", variant, str(depth)).split()
         return int(out[out.index("nodes") + 1])
 
+    def outcome(self, variant, turn, moves=(), fen=None):
+        """The result `kamil play` announces for the position (the user
+        playing the side to move, `turn`, so the engine does not move):
+        `"0-1 (checkmate)"`, or None while the game goes on."""
+        args = [self.path, "play", variant, "--no-color", "--side", ("first", "second")[turn]]
+        if fen is not None:
+            args += ["--fen", fen]
+        if moves:
+            args += ["--moves", ",".join(moves)]
+        done = subprocess.run(args, input="quit\n", capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise AssertionError(f"kamil play failed: {done.stderr}")
+        for line in done.stdout.splitlines():
+            if line.startswith("Result "):
+                return line[len("Result ") :]
+        return None
+
     def error(self, *args: str) -> str:
         done = subprocess.run(
             [self.path, *args], capture_output=True, text=True, timeout=120

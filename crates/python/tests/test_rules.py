@@ -59,8 +59,10 @@ def test_a_random_game_agrees_with_the_cli_at_every_ply(cli, name):
             # Our FEN, read by the CLI, is the same position.
             assert cli.moves(name, fen=pos.fen()) == ours, f"FEN {pos.fen()} at ply {ply}"
         o = pos.outcome()
+        if ply % 10 == 0 or o is not None:
+            ours_text = None if o is None else f"{o.result} ({o.reason})"
+            assert cli.outcome(name, pos.turn, played) == ours_text, f"ply {ply} after {played}"
         if o is not None:
-            assert o.result in ("1-0", "0-1", "1/2-1/2")
             break
         assert ours, f"no legal move but no outcome at ply {ply}"
         m = rng.choice(ours)
@@ -72,6 +74,8 @@ def test_a_random_game_agrees_with_the_cli_at_every_ply(cli, name):
         assert pos.fen() != before or m in pos.moves
         # A FEN read back is the same position.
         assert kamil.Position(name, pos.fen()).fen() == pos.fen()
+    if pos.outcome() is None:
+        assert cli.outcome(name, pos.turn, played) is None
     # pop takes every move back.
     for m in reversed(played):
         assert pos.pop() == m
@@ -99,6 +103,21 @@ def test_outcome_of_a_mate_and_of_a_bare_king():
     # Ordinary Variant is scored in points.
     ov = kamil.Position("ordinary-variant")
     assert ov.outcome() is None
+
+
+def test_game_ends_agree_with_the_cli(cli):
+    mate = kamil.Position("courier", "k11/12/12/12/12/P11/r11/1r9K w - - 0 1")
+    assert cli.outcome("courier", 0, fen=mate.fen()) == "0-1 (checkmate)"
+    rep = kamil.Position("courier")
+    cycle = ["b1c3", "b8c6", "c3b1", "c6b8"] * 2
+    for m in cycle:
+        rep.push(m)
+    o = rep.outcome()
+    assert (o.result, o.reason) == ("1/2-1/2", "repetition")
+    assert cli.outcome("courier", rep.turn, cycle) == f"{o.result} ({o.reason})"
+    rep.pop()
+    assert rep.outcome() is None
+    assert cli.outcome("courier", rep.turn, cycle[:-1]) is None
 
 
 def test_is_check_and_turn():
