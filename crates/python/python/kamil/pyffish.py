@@ -16,11 +16,12 @@ pyffish                    kamil
 ``version()``              kamil's version, a tuple of three ints
 ``info()``                 ``"kamil <version>"``
 ``variants()``             the names ``VARIANTS`` maps and kamil's own
-``start_fen(v)``           ``Position(v).fen()``
+``start_fen(v)``           the variant's start FEN
 ``legal_moves(v, f, ms)``  ``Position.legal_moves()`` after ``ms``
-``get_fen(v, f, ms)``      ``Position.fen()`` after ``ms`` (kamil's form:
-                           Sho Shogi writes ``b`` for the first player;
-                           both forms are read)
+``get_fen(v, f, ms)``      ``Position.fen()`` after ``ms``; for
+                           ``shoshogi`` in Fairy-Stockfish's form (``w``
+                           for the first player, its counters), which
+                           kamil reads too
 ``gives_check(v, f, ms)``  ``Position.is_check()``: is the side to move
                            in check after ``ms``
 ``is_capture(v,f,ms,m)``   does ``m`` remove a piece (``move_effects``)
@@ -87,6 +88,14 @@ VARIANTS: Dict[str, Tuple[str, Dict[str, str]]] = {
 
 _KAMIL_NAMES = [v["name"] for v in _kamil.variants()]
 
+#: pyffish's names whose FENs Fairy-Stockfish writes in another form than
+#: kamil: Sho Shogi (kamil: shogi's side letters, ``b`` for the first
+#: player; Fairy-Stockfish: chess's, ``w`` for the first player, then
+#: castling and en passant ``- -``, a ply counter reset by captures and the
+#: move number). ``start_fen`` and ``get_fen`` write these in
+#: Fairy-Stockfish's form; kamil reads both.
+_FSF_FEN_FORM = {"shoshogi"}
+
 
 def _variant(variant: str) -> Tuple[str, Optional[Dict[str, str]]]:
     mapped = VARIANTS.get(variant)
@@ -144,9 +153,39 @@ def load_variant_config(config: str) -> None:
 
 
 def start_fen(variant: str) -> str:
-    """The start FEN of ``variant``. Errors: ``VariantError``."""
+    """The start FEN of ``variant`` (Fairy-Stockfish's form for its names).
+    Errors: ``VariantError``."""
     name, options = _variant(variant)
-    return _kamil.start_fen(name, options)
+    fen = _kamil.start_fen(name, options)
+    if variant in _FSF_FEN_FORM:
+        return fen.split()[0] + " w 0 1"
+    return fen
+
+
+def _pieces(fen: str) -> int:
+    return sum(c.isalpha() for c in fen.split()[0])
+
+
+def _fsf_form(variant: str, fen: str, moves: Sequence[str]) -> str:
+    """The FEN after ``moves`` as Fairy-Stockfish writes it for a variant
+    of ``_FSF_FEN_FORM``: board, ``w``/``b``, ``- -``, the plies since the
+    last capture and the move number (counted on from those of ``fen`` when
+    it has them)."""
+    name, options = _variant(variant)
+    pos = Position(name, fen, options)
+    fields = fen.split()
+    half, full = 0, 1
+    if len(fields) >= 6 and fields[4].isdigit() and fields[5].isdigit():
+        half, full = int(fields[4]), int(fields[5])
+    pieces = _pieces(pos.fen())
+    for m in moves:
+        pos.push(m)
+        now = _pieces(pos.fen())
+        half = 0 if now < pieces else half + 1
+        pieces = now
+        if pos.turn == 0:
+            full += 1
+    return f"{pos.fen().split()[0]} {'wb'[pos.turn]} - - {half} {full}"
 
 
 def two_boards(variant: str) -> bool:
@@ -178,11 +217,14 @@ def get_fen(
     showPromoted: bool = False,
     countStarted: int = 0,
 ) -> str:
-    """The FEN after ``moves`` (kamil's form). ``sfen`` is not supported;
-    ``showPromoted`` and ``countStarted`` are ignored."""
+    """The FEN after ``moves``: Fairy-Stockfish's form for its names,
+    kamil's otherwise. ``sfen`` is not supported; ``showPromoted`` and
+    ``countStarted`` are ignored."""
     _check960(chess960)
     if sfen:
         raise NotImplementedError("get_fen: kamil writes no SFEN")
+    if variant in _FSF_FEN_FORM:
+        return _fsf_form(variant, fen, moves)
     return _position(variant, fen, moves).fen()
 
 
