@@ -236,18 +236,16 @@ impl PyPosition {
 
     /// Is `move` (text, kamil's, Fairy-Stockfish's or XBoard's form) legal
     /// here? False for text that is not a move; never raises for text.
-    #[pyo3(signature = (move_))]
-    fn is_legal(&mut self, move_: &str) -> bool {
-        parse_move(&mut self.pos, move_).is_ok()
+    fn is_legal(&mut self, r#move: &str) -> bool {
+        parse_move(&mut self.pos, r#move).is_ok()
     }
 
     /// Plays `move` (text, as `is_legal` takes it).
     ///
     /// Errors: `MoveError` when it is malformed or not legal (the message
     /// lists the legal moves of the piece); the position is unchanged.
-    #[pyo3(signature = (move_))]
-    fn push(&mut self, move_: &str) -> PyResult<()> {
-        self.push_text(move_)
+    fn push(&mut self, r#move: &str) -> PyResult<()> {
+        self.push_text(r#move)
     }
 
     /// Takes back the last move pushed and returns its text.
@@ -340,9 +338,8 @@ impl PyPosition {
     /// (`"normal"`, `"castle"`, `"en-passant"`, `"checker"`, ...).
     ///
     /// Errors: `MoveError`, as `push`.
-    #[pyo3(signature = (move_))]
-    fn move_effects<'py>(&mut self, py: Python<'py>, move_: &str) -> PyResult<Bound<'py, PyDict>> {
-        let m = self.parse(move_)?;
+    fn move_effects<'py>(&mut self, py: Python<'py>, r#move: &str) -> PyResult<Bound<'py, PyDict>> {
+        let m = self.parse(r#move)?;
         let v = self.pos.variant().clone();
         let g = &v.geometry;
         let mover = self.pos.at(m.from);

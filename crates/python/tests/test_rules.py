@@ -66,7 +66,7 @@ def test_a_random_game_agrees_with_the_cli_at_every_ply(cli, name):
             break
         assert ours, f"no legal move but no outcome at ply {ply}"
         m = rng.choice(ours)
-        assert pos.is_legal(m)
+        assert pos.is_legal(move=m)
         before = pos.fen()
         pos.push(m)
         played.append(m)

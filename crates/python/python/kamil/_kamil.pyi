@@ -103,8 +103,8 @@ class Position:
     def legal_moves(self) -> List[str]:
         """Legal moves in kamil's notation, generation order (sort to compare)."""
     def count_legal(self) -> int: ...
-    def is_legal(self, move_: str) -> bool: ...
-    def push(self, move_: str) -> None:
+    def is_legal(self, move: str) -> bool: ...
+    def push(self, move: str) -> None:
         """Plays a legal move. Raises MoveError."""
     def pop(self) -> str:
         """Takes back the last move pushed, returns its text. Raises IndexError."""
@@ -116,7 +116,7 @@ class Position:
         """Leaf count of the legal move tree, depth in plies (releases the GIL)."""
     def board(self) -> Dict[str, str]:
         """Square name -> piece token, occupied squares only."""
-    def move_effects(self, move_: str) -> MoveEffects:
+    def move_effects(self, move: str) -> MoveEffects:
         """Origin ("from"), final square, captured squares and tokens, promotion. Raises MoveError."""
     def copy(self) -> "Position": ...
     def __copy__(self) -> "Position": ...
