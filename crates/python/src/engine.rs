@@ -1,0 +1,308 @@
+//! `kamil.Engine`: kamil's search from Python. A search runs without the
+//! GIL, so searches of several engines run in parallel threads; a callback
+//! gets each completed iteration.
+
+use crate::position::PyPosition;
+use kamil_engine::search::MAX_THREADS;
+use kamil_engine::{Engine, EngineConfig, Info, Limits, Score};
+use kamil_rules::Variant;
+use kamil_rules::notation::move_text;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Largest transposition table, MB.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// `(cp, mate)` of a score: one of them is None.
+fn score_parts(s: Score) -> (Option<i32>, Option<i32>) {
+    match s {
+        Score::Cp(cp) => (Some(cp), None),
+        Score::Mate(n) => (None, Some(n)),
+    }
+}
+
+fn texts(v: &Variant, moves: &[kamil_rules::Move]) -> Vec<String> {
+    moves.iter().map(|&m| move_text(v, m)).collect()
+}
+
+/// What a search found (`Engine.search`).
+#[pyclass(module = "kamil", name = "SearchResult", frozen)]
+#[derive(Clone, Debug)]
+pub struct PySearchResult {
+    /// The move to play (kamil's notation), always legal; None only when
+    /// the game is over.
+    #[pyo3(get)]
+    pub best: Option<String>,
+    /// The expected reply, if the principal variation has one.
+    #[pyo3(get)]
+    pub ponder: Option<String>,
+    /// Score for the side to move in centipawns, or None for a mate score.
+    #[pyo3(get)]
+    pub score_cp: Option<i32>,
+    /// Mate in this many of the side to move's moves (negative: mated),
+    /// or None for a centipawn score.
+    #[pyo3(get)]
+    pub mate: Option<i32>,
+    /// Principal variation, first move first.
+    #[pyo3(get)]
+    pub pv: Vec<String>,
+    /// Depth of the last completed iteration, plies.
+    #[pyo3(get)]
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    #[pyo3(get)]
+    pub seldepth: u32,
+    /// Nodes searched.
+    #[pyo3(get)]
+    pub nodes: u64,
+    /// Time used, milliseconds.
+    #[pyo3(get)]
+    pub time_ms: u64,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self) -> String {
+        let score = match (self.score_cp, self.mate) {
+            (_, Some(m)) => format!("mate {m}"),
+            (Some(cp), None) => format!("cp {cp}"),
+            (None, None) => "none".to_string(),
+        };
+        format!(
+            "<kamil.SearchResult best={} {score} depth={} nodes={} time_ms={} pv=[{}]>",
+            self.best.as_deref().unwrap_or("None"),
+            self.depth,
+            self.nodes,
+            self.time_ms,
+            self.pv.join(", ")
+        )
+    }
+}
+
+/// One completed iteration of a search, given to `Engine.search`'s
+/// callback.
+#[pyclass(module = "kamil", name = "SearchInfo", frozen)]
+#[derive(Clone, Debug)]
+pub struct PySearchInfo {
+    /// Iteration depth, plies.
+    #[pyo3(get)]
+    pub depth: u32,
+    /// Deepest ply reached.
+    #[pyo3(get)]
+    pub seldepth: u32,
+    /// Which line (1 = the best).
+    #[pyo3(get)]
+    pub multipv: u32,
+    /// Score in centipawns for the side to move, or None for a mate score.
+    #[pyo3(get)]
+    pub score_cp: Option<i32>,
+    /// Mate in this many moves (negative: mated), or None.
+    #[pyo3(get)]
+    pub mate: Option<i32>,
+    /// Nodes searched so far.
+    #[pyo3(get)]
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    #[pyo3(get)]
+    pub time_ms: u64,
+    /// Nodes per second.
+    #[pyo3(get)]
+    pub nps: u64,
+    /// The line, first move first.
+    #[pyo3(get)]
+    pub pv: Vec<String>,
+}
+
+#[pymethods]
+impl PySearchInfo {
+    fn __repr__(&self) -> String {
+        let score = match (self.score_cp, self.mate) {
+            (_, Some(m)) => format!("mate {m}"),
+            (Some(cp), None) => format!("cp {cp}"),
+            (None, None) => "none".to_string(),
+        };
+        format!(
+            "<kamil.SearchInfo depth={} {score} nodes={} pv=[{}]>",
+            self.depth,
+            self.nodes,
+            self.pv.join(", ")
+        )
+    }
+}
+
+/// kamil's engine: `Engine(hash_mb=16, threads=1)`. `hash_mb` is the
+/// transposition table's size in megabytes (1 to 65536), `threads` the
+/// search threads (1 to 64; more than one: Lazy SMP). What the engine
+/// learnt (table, move ordering) is kept between searches until
+/// `new_game()`.
+///
+/// Errors: `ValueError` for a size or thread count out of range,
+/// `MemoryError` when the table cannot be allocated.
+#[pyclass(module = "kamil", name = "Engine", frozen)]
+pub struct PyEngine {
+    engine: Mutex<Engine>,
+    stop: Arc<AtomicBool>,
+    /// The settings, kept apart so that reading them never waits for a
+    /// running search.
+    hash_mb: usize,
+    threads: usize,
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (hash_mb=16, threads=1))]
+    fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
+        if !(1..=MAX_HASH_MB).contains(&hash_mb) {
+            return Err(PyValueError::new_err(format!(
+                "hash_mb {hash_mb}: the table's size must be 1 to {MAX_HASH_MB} MB"
+            )));
+        }
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads}: must be 1 to {MAX_THREADS}"
+            )));
+        }
+        let config = EngineConfig {
+            hash_mb,
+            threads,
+            ..EngineConfig::default()
+        };
+        let engine = Engine::try_new(config).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        let stop = engine.stop_handle();
+        let (hash_mb, threads) = (engine.config().hash_mb, engine.config().threads);
+        Ok(PyEngine {
+            engine: Mutex::new(engine),
+            stop,
+            hash_mb,
+            threads,
+        })
+    }
+
+    /// The transposition table's size, MB.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// The search threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches `position` (a `kamil.Position`, copied: it may change
+    /// during the search) within the limits given, and returns a
+    /// `SearchResult`. `depth`: plies; `nodes`: a node budget; `movetime`:
+    /// milliseconds; the search stops at the first limit reached, or when
+    /// `stop()` is called from another thread. At least one limit is
+    /// required. `callback`, if given, is called with a `SearchInfo` after
+    /// every completed iteration; if it raises, the search stops and the
+    /// exception propagates. The search runs without the GIL (the callback
+    /// takes it); one engine runs one search at a time (a second call
+    /// waits).
+    ///
+    /// Errors: `ValueError` when no limit is given or one is 0.
+    #[pyo3(signature = (position, depth=None, nodes=None, movetime=None, callback=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyPosition>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<u64>,
+        callback: Option<Py<PyAny>>,
+    ) -> PyResult<PySearchResult> {
+        if depth.is_none() && nodes.is_none() && movetime.is_none() {
+            return Err(PyValueError::new_err(
+                "give a limit: depth (plies), nodes or movetime (ms)",
+            ));
+        }
+        if depth == Some(0) || nodes == Some(0) || movetime == Some(0) {
+            return Err(PyValueError::new_err(
+                "depth, nodes and movetime must be at least 1",
+            ));
+        }
+        let limits = Limits {
+            depth,
+            nodes,
+            movetime,
+            ..Limits::default()
+        };
+        let pos = position.borrow().pos.clone();
+        let v = pos.variant().clone();
+        let stop = self.stop.clone();
+        let mut failure: Option<PyErr> = None;
+        let result = py.detach(|| {
+            let mut engine = self.lock();
+            stop.store(false, Ordering::Relaxed);
+            let mut on_info = |info: &Info| {
+                let Some(cb) = &callback else { return };
+                if failure.is_some() {
+                    return;
+                }
+                let (score_cp, mate) = score_parts(info.score);
+                let report = PySearchInfo {
+                    depth: info.depth,
+                    seldepth: info.seldepth,
+                    multipv: info.multipv,
+                    score_cp,
+                    mate,
+                    nodes: info.nodes,
+                    time_ms: info.time_ms,
+                    nps: info.nps,
+                    pv: texts(&v, &info.pv),
+                };
+                Python::attach(|py| {
+                    if let Err(e) = cb.call1(py, (report,)) {
+                        failure = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                });
+            };
+            engine.search(&pos, &limits, &mut on_info)
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let (score_cp, mate) = score_parts(result.score);
+        Ok(PySearchResult {
+            best: result.best.map(|m| move_text(&v, m)),
+            ponder: result.ponder.map(|m| move_text(&v, m)),
+            score_cp,
+            mate,
+            pv: texts(&v, &result.pv),
+            depth: result.depth,
+            seldepth: result.seldepth,
+            nodes: result.nodes,
+            time_ms: result.time_ms,
+        })
+    }
+
+    /// Stops the running search (from another thread); it returns the best
+    /// move found so far. Does nothing when no search runs.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Forgets what was learnt (a new game): clears the table and the move
+    /// ordering.
+    fn new_game(&self, py: Python<'_>) {
+        py.detach(|| self.lock().new_game());
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kamil.Engine hash_mb={} threads={}>",
+            self.hash_mb, self.threads
+        )
+    }
+}
+
+impl PyEngine {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}

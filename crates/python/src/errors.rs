@@ -1,0 +1,49 @@
+//! The exceptions of `kamil`: `KamilError` (a `ValueError`) and its kinds
+//! `FenError`, `MoveError` and `VariantError`, with the rules library's
+//! messages as the command line prints them.
+
+use kamil_rules::excerpt::excerpt;
+use pyo3::PyErr;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+
+create_exception!(
+    kamil,
+    KamilError,
+    PyValueError,
+    "Base of kamil's errors: a FEN, move, variant or option that kamil refused."
+);
+create_exception!(
+    kamil,
+    FenError,
+    KamilError,
+    "A FEN that could not be read: the message names the field and what is wrong."
+);
+create_exception!(
+    kamil,
+    MoveError,
+    KamilError,
+    "A move text that is malformed or not legal in the position: the message lists the legal moves of the piece."
+);
+create_exception!(
+    kamil,
+    VariantError,
+    KamilError,
+    "A variant that could not be loaded: unknown name, bad option, unreadable or invalid variant file."
+);
+
+/// A `FenError` for `fen` (as the command line says it:
+/// ``bad FEN `TEXT`: FEN board: ...``).
+pub fn fen_error(fen: &str, e: &kamil_rules::fen::FenError) -> PyErr {
+    FenError::new_err(format!("bad FEN `{}`: {e}", excerpt(fen)))
+}
+
+/// A `MoveError` with the rules library's message (``move `TEXT`: ...``).
+pub fn move_error(e: &kamil_rules::notation::MoveError) -> PyErr {
+    MoveError::new_err(e.to_string())
+}
+
+/// A `VariantError` with `message`.
+pub fn variant_error(message: impl Into<String>) -> PyErr {
+    VariantError::new_err(message.into())
+}

@@ -1,0 +1,109 @@
+"""kamil's engine from Python: legal moves, limits, callbacks, threads."""
+
+import threading
+import time
+
+import pytest
+
+import kamil
+
+
+def test_search_returns_a_legal_move_and_its_line():
+    e = kamil.Engine(hash_mb=8)
+    for name in ("courier", "sho-shogi", "chu-shogi", "tamerlane"):
+        pos = kamil.Position(name)
+        r = e.search(pos, depth=3)
+        assert r.best in pos.legal_moves()
+        assert r.pv and r.pv[0] == r.best
+        assert r.depth == 3
+        assert r.nodes > 0
+        assert (r.score_cp is None) != (r.mate is None)
+        # The position searched is unchanged.
+        assert pos.fen() == pos.start_fen
+
+
+def test_two_search_threads_and_new_game():
+    e = kamil.Engine(hash_mb=4, threads=2)
+    assert (e.hash_mb, e.threads) == (4, 2)
+    pos = kamil.Position("hiashatar")
+    r = e.search(pos, depth=4)
+    assert r.best in pos.legal_moves()
+    e.new_game()
+    assert e.search(pos, nodes=2000).best in pos.legal_moves()
+
+
+def test_search_finds_a_mate_in_one():
+    pos = kamil.Position("courier", "k11/12/12/12/12/P1r9/r11/11K b - - 0 1")
+    r = kamil.Engine(hash_mb=1).search(pos, depth=4)
+    assert r.mate == 1
+    after = pos.copy()
+    after.push(r.best)
+    assert after.outcome() is not None and after.outcome().winner == 1
+
+
+def test_search_of_a_finished_game_has_no_move():
+    pos = kamil.Position("courier", "k11/12/12/12/12/P11/r11/1r9K w - - 0 1")
+    r = kamil.Engine(hash_mb=1).search(pos, depth=3)
+    assert r.best is None and r.pv == []
+
+
+def test_movetime_stops_on_time_and_nodes_bound_the_search():
+    e = kamil.Engine(hash_mb=8)
+    pos = kamil.Position("chu-shogi")
+    t = time.monotonic()
+    r = e.search(pos, movetime=300)
+    elapsed = time.monotonic() - t
+    assert r.best in pos.legal_moves()
+    # The engine may end an iteration early when the next cannot finish in
+    # time; it never runs much past the time given.
+    assert r.depth >= 1 and elapsed < 0.3 + 0.5, elapsed
+    r = e.search(pos, nodes=3000)
+    assert r.nodes < 3000 + 10000
+
+
+def test_the_callback_gets_every_iteration_and_can_stop_the_search():
+    e = kamil.Engine(hash_mb=8)
+    pos = kamil.Position("courier")
+    seen = []
+    r = e.search(pos, depth=5, callback=seen.append)
+    assert [i.depth for i in seen] == [1, 2, 3, 4, 5]
+    assert all(isinstance(i, kamil.SearchInfo) and i.pv for i in seen)
+    assert seen[-1].pv[0] == r.best
+
+    def fail(info):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        e.search(pos, depth=30, callback=fail)
+
+
+def test_stop_from_another_thread():
+    e = kamil.Engine(hash_mb=8)
+    pos = kamil.Position("chu-shogi")
+    timer = threading.Timer(0.3, e.stop)
+    t = time.monotonic()
+    timer.start()
+    r = e.search(pos, movetime=20000)
+    assert time.monotonic() - t < 5.0
+    assert r.best in pos.legal_moves()
+
+
+def test_two_searches_run_at_once_in_two_threads():
+    results = {}
+    movetime = 600
+
+    def run(name):
+        pos = kamil.Position(name)
+        r = kamil.Engine(hash_mb=8).search(pos, movetime=movetime)
+        results[name] = (r.best in pos.legal_moves(), r)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in ("courier", "sho-shogi")]
+    t = time.monotonic()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    elapsed = time.monotonic() - t
+    assert all(ok for ok, _ in results.values()), results
+    # With the GIL held they would take two movetimes one after the other.
+    assert elapsed < 1.6 * movetime / 1000, elapsed
