@@ -252,7 +252,7 @@ fn multipv_reports_distinct_lines() {
 }
 
 /// Plays one game of `name` with the variant options `options` (sent as
-/// `VariantOptions`) against itself at 2 s + 50 ms per side.
+/// `VariantOptions`) against itself at 0.6 s + 10 ms per side.
 fn self_play(name: &str, options: &[(&str, &str)]) {
     self_play_plies(name, options, None);
 }
@@ -278,8 +278,10 @@ fn self_play_plies(name: &str, options: &[(&str, &str)], limit: Option<usize>) {
     let v = variant(name, options);
     let mut pos = Position::start(v);
     let mut moves: Vec<String> = Vec::new();
-    let mut time = [2000u64, 2000u64];
-    let inc = 50;
+    // Short clocks: every move is still checked for legality and time,
+    // and the engine's time management is tried where it is tightest.
+    let mut time = [600u64, 600u64];
+    let inc = 10;
     for _ in 0..2000 {
         if let Some(o) = outcome(&mut pos) {
             eprintln!("{name}: {} after {} plies", o, moves.len());
