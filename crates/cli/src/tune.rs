@@ -40,6 +40,12 @@ pub struct Args {
     /// Leave the piece values as they are.
     #[arg(long)]
     fixed_values: bool,
+    /// Ridge penalty: adds `l2 · Σ (w - w₀)²` to the loss, `w₀` being the
+    /// starting weights (centipawns², or percent² for the percent terms),
+    /// so that a weight the data hardly constrains stays near its start.
+    /// 0 turns it off.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
     /// The weights file to write (default `NAME.eval.toml` here).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -66,6 +72,9 @@ pub struct Sample {
 pub fn run(args: Args) -> Result<()> {
     if !(args.lr > 0.0 && args.lr.is_finite()) {
         bail!("--lr must be a positive number");
+    }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        bail!("--l2 must be 0 or a positive number");
     }
     let variant = load_variant(&args.variant, &args.options)?;
     let start = match &args.weights {
@@ -115,9 +124,12 @@ pub fn run(args: Args) -> Result<()> {
         &samples,
         &weights,
         &frozen,
-        k,
-        args.epochs,
-        args.lr,
+        Fit {
+            k,
+            epochs: args.epochs,
+            lr: args.lr,
+            l2: args.l2,
+        },
         &mut |epoch, l| {
             bar.inc(1);
             bar.set_message(format!("loss {l:.6}"));
@@ -138,12 +150,13 @@ pub fn run(args: Args) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.eval.toml", variant.name)));
     let header = format!(
         "# Evaluation weights of `{}`, tuned by `kamil tune` on {} positions of `{}`:\n\
-         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}.\n\n",
+         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}, l2 {}.\n\n",
         variant.name,
         samples.len(),
         args.data.display(),
         args.epochs,
-        args.lr
+        args.lr,
+        args.l2
     );
     std::fs::write(&path, header + &params.to_weights(&variant).to_toml())
         .with_context(|| format!("writing `{}`", path.display()))?;
@@ -224,18 +237,32 @@ pub fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
     10f64.powf((a + b) / 2.0)
 }
 
-/// Adam over the mean squared error from weights `start` (flat), leaving
-/// the `frozen` ones; calls `on_epoch(epoch, loss)` after each pass.
-/// Returns the tuned weights (flat, unrounded).
+/// The settings of one fit by [`descend`].
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    /// The sigmoid's scale, per centipawn.
+    pub k: f64,
+    /// Passes over the data.
+    pub epochs: u32,
+    /// Adam's step size, in the weights' units.
+    pub lr: f64,
+    /// Ridge penalty per squared unit of a weight's distance from its
+    /// start (0: none).
+    pub l2: f64,
+}
+
+/// Adam over the mean squared error (plus `fit.l2` times the squared
+/// distance from `start`) from weights `start` (flat), leaving the
+/// `frozen` ones; calls `on_epoch(epoch, loss)` after each pass with the
+/// data's loss alone. Returns the tuned weights (flat, unrounded).
 pub fn descend(
     samples: &[Sample],
     start: &[f64],
     frozen: &[bool],
-    k: f64,
-    epochs: u32,
-    lr: f64,
+    fit: Fit,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Vec<f64> {
+    let Fit { k, epochs, lr, l2 } = fit;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let n = start.len();
     let mut w = start.to_vec();
@@ -260,6 +287,7 @@ pub fn descend(
             if frozen.get(i).copied().unwrap_or(false) {
                 continue;
             }
+            grad[i] += 2.0 * l2 * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
             v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
             let mh = m[i] / (1.0 - b1.powf(t));
@@ -337,7 +365,13 @@ mod tests {
             .collect();
         let before = loss(&samples, &start, k);
         let mut last = f64::MAX;
-        let tuned = descend(&samples, &start, &frozen, k, 400, 2.0, &mut |_, l| last = l);
+        let fit = Fit {
+            k,
+            epochs: 400,
+            lr: 2.0,
+            l2: 0.0,
+        };
+        let tuned = descend(&samples, &start, &frozen, fit, &mut |_, l| last = l);
         assert!(last < before / 4.0, "loss {before} -> {last}");
         let found = (tuned[2 * i] + tuned[2 * i + 1]) / 2.0;
         let wanted = f64::from(truth.pairs[i].mg);
@@ -345,6 +379,16 @@ mod tests {
             (found - wanted).abs() < 40.0,
             "knight {found}, wanted {wanted}"
         );
+        // A strong ridge penalty holds the Knight near where it started.
+        let held = descend(
+            &samples,
+            &start,
+            &frozen,
+            Fit { l2: 1e-3, ..fit },
+            &mut |_, _| {},
+        );
+        let moved = (held[2 * i] + held[2 * i + 1]) / 2.0 - start[2 * i];
+        assert!(moved.abs() < 20.0, "knight moved {moved} under the penalty");
         // K is found again from data labelled with it.
         let k_found = best_scale(&samples, &flat(&truth.pairs));
         assert!((k_found / k - 1.0).abs() < 0.05, "K {k_found}");
