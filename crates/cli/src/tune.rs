@@ -40,6 +40,13 @@ pub struct Args {
     /// Leave the piece values as they are.
     #[arg(long)]
     fixed_values: bool,
+    /// Leave these weights as they are: a name as the weights file keys it
+    /// (`tempo`, `mobility.rook`) or a whole section (`mobility`,
+    /// `royal_attacker`, `piece_value`); repeatable. Terms left at 0 this
+    /// way also keep the evaluation's cost: mobility and royal attackers
+    /// are only computed when one of their weights is not 0.
+    #[arg(long, value_name = "NAME")]
+    freeze: Vec<String>,
     /// Ridge penalty: adds `l2 · Σ (w - w₀)²` to the loss, `w₀` being the
     /// starting weights (centipawns², or percent² for the percent terms),
     /// so that a weight the data hardly constrains stays near its start.
@@ -115,9 +122,17 @@ pub fn run(args: Args) -> Result<()> {
         "{} positions, K = {k:.6} per centipawn, loss {before:.6}",
         samples.len()
     );
-    let frozen: Vec<bool> = (0..weights.len())
-        .map(|i| args.fixed_values && start.is_piece_value(i / 2))
-        .collect();
+    let names = Params::names(&variant);
+    let mut freeze = args.freeze.clone();
+    if args.fixed_values {
+        freeze.push("piece_value".into());
+    }
+    let frozen = frozen_weights(&names, &freeze).map_err(|f| {
+        anyhow::anyhow!(
+            "--freeze {f}: no weight or section of `{}` is called that",
+            variant.name
+        )
+    })?;
     let bar = indicatif::ProgressBar::new(u64::from(args.epochs));
     let mut out = std::io::stdout().lock();
     let tuned = descend(
@@ -162,6 +177,31 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// Does `name` (`mobility.rook`) fall under `pattern`: the name itself or
+/// its section (`mobility`)?
+fn matches(name: &str, pattern: &str) -> bool {
+    name == pattern
+        || name
+            .strip_prefix(pattern)
+            .is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// Per flat weight (`[mg0, eg0, mg1, ...]` of the pairs named `names`):
+/// is it frozen by one of `freeze`? Errors with the first pattern that
+/// names nothing.
+fn frozen_weights<'a>(names: &[String], freeze: &'a [String]) -> Result<Vec<bool>, &'a str> {
+    if let Some(f) = freeze.iter().find(|f| !names.iter().any(|n| matches(n, f))) {
+        return Err(f);
+    }
+    Ok(names
+        .iter()
+        .flat_map(|n| {
+            let on = freeze.iter().any(|f| matches(n, f));
+            [on, on]
+        })
+        .collect())
 }
 
 /// The traced features of `pos` (first player's view) with its result.
@@ -338,6 +378,28 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn freezing_takes_names_and_sections_and_refuses_unknown_ones() {
+        let names: Vec<String> = ["tempo", "mobility.rook", "mobility.rook2", "mobility_x"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let f = |p: &[&str]| {
+            let p: Vec<String> = p.iter().map(|s| s.to_string()).collect();
+            frozen_weights(&names, &p).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            f(&["mobility"]).unwrap(),
+            [false, false, true, true, true, true, false, false]
+        );
+        assert_eq!(
+            f(&["tempo", "mobility.rook"]).unwrap(),
+            [true, true, true, true, false, false, false, false]
+        );
+        assert_eq!(f(&["mob"]), Err("mob".to_string()));
+        assert!(f(&[]).unwrap().iter().all(|&b| !b));
     }
 
     #[test]
