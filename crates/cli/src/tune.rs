@@ -40,6 +40,19 @@ pub struct Args {
     /// Leave the piece values as they are.
     #[arg(long)]
     fixed_values: bool,
+    /// Leave these weights as they are: a name as the weights file keys it
+    /// (`tempo`, `mobility.rook`) or a whole section (`mobility`,
+    /// `royal_attacker`, `piece_value`); repeatable. Terms left at 0 this
+    /// way also keep the evaluation's cost: mobility and royal attackers
+    /// are only computed when one of their weights is not 0.
+    #[arg(long, value_name = "NAME")]
+    freeze: Vec<String>,
+    /// Ridge penalty: adds `l2 · Σ (w - w₀)²` to the loss, `w₀` being the
+    /// starting weights (centipawns², or percent² for the percent terms),
+    /// so that a weight the data hardly constrains stays near its start.
+    /// 0 turns it off.
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
     /// The weights file to write (default `NAME.eval.toml` here).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -66,6 +79,9 @@ pub struct Sample {
 pub fn run(args: Args) -> Result<()> {
     if !(args.lr > 0.0 && args.lr.is_finite()) {
         bail!("--lr must be a positive number");
+    }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        bail!("--l2 must be 0 or a positive number");
     }
     let variant = load_variant(&args.variant, &args.options)?;
     let start = match &args.weights {
@@ -106,18 +122,29 @@ pub fn run(args: Args) -> Result<()> {
         "{} positions, K = {k:.6} per centipawn, loss {before:.6}",
         samples.len()
     );
-    let frozen: Vec<bool> = (0..weights.len())
-        .map(|i| args.fixed_values && start.is_piece_value(i / 2))
-        .collect();
+    let names = Params::names(&variant);
+    let mut freeze = args.freeze.clone();
+    if args.fixed_values {
+        freeze.push("piece_value".into());
+    }
+    let frozen = frozen_weights(&names, &freeze).map_err(|f| {
+        anyhow::anyhow!(
+            "--freeze {f}: no weight or section of `{}` is called that",
+            variant.name
+        )
+    })?;
     let bar = indicatif::ProgressBar::new(u64::from(args.epochs));
     let mut out = std::io::stdout().lock();
     let tuned = descend(
         &samples,
         &weights,
         &frozen,
-        k,
-        args.epochs,
-        args.lr,
+        Fit {
+            k,
+            epochs: args.epochs,
+            lr: args.lr,
+            l2: args.l2,
+        },
         &mut |epoch, l| {
             bar.inc(1);
             bar.set_message(format!("loss {l:.6}"));
@@ -138,17 +165,43 @@ pub fn run(args: Args) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.eval.toml", variant.name)));
     let header = format!(
         "# Evaluation weights of `{}`, tuned by `kamil tune` on {} positions of `{}`:\n\
-         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}.\n\n",
+         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}, l2 {}.\n\n",
         variant.name,
         samples.len(),
         args.data.display(),
         args.epochs,
-        args.lr
+        args.lr,
+        args.l2
     );
     std::fs::write(&path, header + &params.to_weights(&variant).to_toml())
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// Does `name` (`mobility.rook`) fall under `pattern`: the name itself or
+/// its section (`mobility`)?
+fn matches(name: &str, pattern: &str) -> bool {
+    name == pattern
+        || name
+            .strip_prefix(pattern)
+            .is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// Per flat weight (`[mg0, eg0, mg1, ...]` of the pairs named `names`):
+/// is it frozen by one of `freeze`? Errors with the first pattern that
+/// names nothing.
+fn frozen_weights<'a>(names: &[String], freeze: &'a [String]) -> Result<Vec<bool>, &'a str> {
+    if let Some(f) = freeze.iter().find(|f| !names.iter().any(|n| matches(n, f))) {
+        return Err(f);
+    }
+    Ok(names
+        .iter()
+        .flat_map(|n| {
+            let on = freeze.iter().any(|f| matches(n, f));
+            [on, on]
+        })
+        .collect())
 }
 
 /// The traced features of `pos` (first player's view) with its result.
@@ -224,18 +277,32 @@ pub fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
     10f64.powf((a + b) / 2.0)
 }
 
-/// Adam over the mean squared error from weights `start` (flat), leaving
-/// the `frozen` ones; calls `on_epoch(epoch, loss)` after each pass.
-/// Returns the tuned weights (flat, unrounded).
+/// The settings of one fit by [`descend`].
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    /// The sigmoid's scale, per centipawn.
+    pub k: f64,
+    /// Passes over the data.
+    pub epochs: u32,
+    /// Adam's step size, in the weights' units.
+    pub lr: f64,
+    /// Ridge penalty per squared unit of a weight's distance from its
+    /// start (0: none).
+    pub l2: f64,
+}
+
+/// Adam over the mean squared error (plus `fit.l2` times the squared
+/// distance from `start`) from weights `start` (flat), leaving the
+/// `frozen` ones; calls `on_epoch(epoch, loss)` after each pass with the
+/// data's loss alone. Returns the tuned weights (flat, unrounded).
 pub fn descend(
     samples: &[Sample],
     start: &[f64],
     frozen: &[bool],
-    k: f64,
-    epochs: u32,
-    lr: f64,
+    fit: Fit,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Vec<f64> {
+    let Fit { k, epochs, lr, l2 } = fit;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let n = start.len();
     let mut w = start.to_vec();
@@ -260,6 +327,7 @@ pub fn descend(
             if frozen.get(i).copied().unwrap_or(false) {
                 continue;
             }
+            grad[i] += 2.0 * l2 * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
             v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
             let mh = m[i] / (1.0 - b1.powf(t));
@@ -313,6 +381,28 @@ mod tests {
     }
 
     #[test]
+    fn freezing_takes_names_and_sections_and_refuses_unknown_ones() {
+        let names: Vec<String> = ["tempo", "mobility.rook", "mobility.rook2", "mobility_x"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let f = |p: &[&str]| {
+            let p: Vec<String> = p.iter().map(|s| s.to_string()).collect();
+            frozen_weights(&names, &p).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            f(&["mobility"]).unwrap(),
+            [false, false, true, true, true, true, false, false]
+        );
+        assert_eq!(
+            f(&["tempo", "mobility.rook"]).unwrap(),
+            [true, true, true, true, false, false, false, false]
+        );
+        assert_eq!(f(&["mob"]), Err("mob".to_string()));
+        assert!(f(&[]).unwrap().iter().all(|&b| !b));
+    }
+
+    #[test]
     fn the_loss_falls_and_a_known_weight_is_recovered() {
         let v = load_variant("courier", &[]).unwrap();
         let defaults = Params::defaults(&v);
@@ -337,7 +427,13 @@ mod tests {
             .collect();
         let before = loss(&samples, &start, k);
         let mut last = f64::MAX;
-        let tuned = descend(&samples, &start, &frozen, k, 400, 2.0, &mut |_, l| last = l);
+        let fit = Fit {
+            k,
+            epochs: 400,
+            lr: 2.0,
+            l2: 0.0,
+        };
+        let tuned = descend(&samples, &start, &frozen, fit, &mut |_, l| last = l);
         assert!(last < before / 4.0, "loss {before} -> {last}");
         let found = (tuned[2 * i] + tuned[2 * i + 1]) / 2.0;
         let wanted = f64::from(truth.pairs[i].mg);
@@ -345,6 +441,16 @@ mod tests {
             (found - wanted).abs() < 40.0,
             "knight {found}, wanted {wanted}"
         );
+        // A strong ridge penalty holds the Knight near where it started.
+        let held = descend(
+            &samples,
+            &start,
+            &frozen,
+            Fit { l2: 1e-3, ..fit },
+            &mut |_, _| {},
+        );
+        let moved = (held[2 * i] + held[2 * i + 1]) / 2.0 - start[2 * i];
+        assert!(moved.abs() < 20.0, "knight moved {moved} under the penalty");
         // K is found again from data labelled with it.
         let k_found = best_scale(&samples, &flat(&truth.pairs));
         assert!((k_found / k - 1.0).abs() < 0.05, "K {k_found}");
