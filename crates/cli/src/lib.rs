@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+mod analyse;
 mod bench;
 mod board_view;
 pub mod bounds;
@@ -18,6 +19,7 @@ mod moves;
 pub mod out;
 mod perft;
 mod play;
+mod review;
 pub mod serve;
 mod tune;
 pub mod uci;
@@ -62,6 +64,9 @@ enum Command {
     GenData(gen_data::Args),
     /// Fit the evaluation's weights to labelled positions (Texel's method).
     Tune(tune::Args),
+    /// Review a PGN game: evaluate every position, mark inaccuracies,
+    /// mistakes and blunders, write the PGN back with comments and NAGs.
+    Analyse(analyse::Args),
 }
 
 /// The whole `kamil` command: reads the command line, runs the command,
@@ -98,6 +103,7 @@ fn run(command: Command) -> Result<()> {
         Command::Serve(a) => serve::run(a),
         Command::GenData(a) => gen_data::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Analyse(a) => analyse::run(a),
     }
 }
 
