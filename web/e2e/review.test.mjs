@@ -3,7 +3,8 @@
 // back button steps back); a pasted link opens a Tamerlane position with a
 // citadel occupied; a short Courier game, pasted as PGN, is reviewed: its
 // graph has one point per position and the hung Rook is marked a blunder;
-// a bad link says so and shows the start position.
+// an XBoard game file is opened; a bad link says so and shows the start
+// position.
 //
 // KAMIL_BIN, CHROMIUM: as for e2e.test.mjs. Screenshots go to out/.
 
@@ -83,6 +84,14 @@ test('Chu Shogi: the back button steps back, and three moves survive a reload', 
     await page.$$eval('#moves .move', (ms) => ms.map((m) => m.textContent)),
     ['f3f5', 'f9f8', 'f5f7'],
   );
+
+  // Copy link: to the clipboard, or (where the page may not write it) to
+  // the text box.
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /[Ll]ink/.test(document.getElementById('hint-line').textContent));
+  if (/text box/.test(await page.textContent('#hint-line'))) {
+    assert.equal(await page.inputValue('#io-text'), page.url());
+  }
 });
 
 test('a pasted link opens a Tamerlane position with a citadel occupied', async () => {
@@ -129,6 +138,35 @@ test('a short Courier game is reviewed: one point per position, the hung Rook a 
   await page.waitForFunction(() => window.kamil.view?.ply === 5);
   assert.match(await page.textContent('#review-move'), /c3c6\?\? blunder: loses \d+\.\d\d; better [a-l]\d[a-l]\d/);
   await page.screenshot({ path: path.join(OUT, 'review-courier.png') });
+});
+
+// Chu Shogi as XBoard saves it (kamil against HaChu): SAN, the Lion `N`,
+// its double move as first leg then last square, a pass as `--` and as
+// out and back.
+const XBOARD_GAME = `[Event "Computer chess game"]
+[Site "xboard"]
+[Date "2026.11.26"]
+[Round "-"]
+[White "kamil"]
+[Black "HaChu 0.21"]
+[Result "*"]
+[Variant "chu"]
+[TimeControl "30+0.5"]
+
+1. Nf5 {+0.20/8 1} f8 2. Nf6-f7 e8 3. -- g8 4. Ng7-f7
+*
+`;
+
+test('an XBoard game file is opened: Lion double moves and passes', async () => {
+  await open(base);
+  await page.evaluate(() => { document.getElementById('io').open = true; });
+  await page.setInputFiles('#open-file', { name: 'chu.pgn', mimeType: 'text/plain', buffer: Buffer.from(XBOARD_GAME) });
+  await page.waitForFunction(() => window.kamil.game?.variant === 'chu-shogi' && window.kamil.game.plies === 7);
+  const moves = await page.$$eval('#moves .move', (ms) => ms.map((m) => m.textContent));
+  assert.deepEqual(moves.slice(0, 4), ['f3f5', 'f9f8', 'f5f7', 'e9e8']);
+  assert.match(moves[4], /^f7[a-l]\d+f7$/, 'a pass of the Lion');
+  assert.match(moves[6], /^f7[a-l]\d+f7$/, 'a pass of the Lion');
+  assert.match(page.url(), /#v=chu-shogi&m=f3f5,f9f8,f5f7,e9e8,/);
 });
 
 test('a bad link says so and shows the start position', async () => {
