@@ -488,52 +488,17 @@ pub fn parse_xboard_san(pos: &mut Position, text: &str) -> Result<Move, MoveErro
             _ => Err(malformed()),
         };
     }
-    // The promotion mark: shogi `+` (promote) or `=` (decline); chess `=Q`
-    // (a `+` after a chess move is check).
-    let mut body = t;
-    let mut promote: Option<Option<String>> = None;
-    if v.promotion.shogi {
-        if let Some(b) = body.strip_suffix('+') {
-            body = b;
-            promote = Some(None);
-        } else if let Some(b) = body.strip_suffix('=') {
-            body = b;
-        }
-    } else {
-        body = body.trim_end_matches('+');
-        if let Some(i) = body.rfind('=') {
-            promote = Some(Some(body[i + 1..].to_lowercase()));
-            body = &body[..i];
-        }
-    }
-    let promoted_piece = body.starts_with('+');
-    let body = body.trim_start_matches('+');
-    let letters: String = body
-        .chars()
-        .take_while(|c| c.is_ascii_uppercase() || *c == '\'' || *c == '!')
-        .collect();
-    let mut rest = &body[letters.len()..];
-    let (mut squares, mut file, mut rank) = (Vec::new(), None, None);
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix(['x', '-']) {
-            rest = r;
-        } else if let Some((sq, used)) = xboard_square_prefix(g, rest) {
-            squares.push(sq);
-            rest = &rest[used..];
-        } else if rest.as_bytes()[0].is_ascii_lowercase() {
-            file = Some(rest.as_bytes()[0] - b'a');
-            rest = &rest[1..];
-        } else if rest.as_bytes()[0].is_ascii_digit() {
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            rank = digits.parse::<u32>().ok();
-            rest = &rest[digits.len()..];
-        } else {
-            return Err(malformed());
-        }
-    }
-    if squares.is_empty() || squares.iter().any(|&s| !g.is_square(s)) {
+    let Some(San {
+        promote,
+        promoted_piece,
+        letters,
+        squares,
+        file,
+        rank,
+    }) = read_san(&v, t)
+    else {
         return Err(malformed());
-    }
+    };
     let base = if g.ranks() == 10 { 0 } else { 1 };
     let near = |a: Square, b: Square| {
         let df = (i32::from(g.file(a)) - i32::from(g.file(b))).abs();
@@ -615,6 +580,83 @@ pub fn parse_xboard_san(pos: &mut Position, text: &str) -> Result<Move, MoveErro
                 .collect(),
         })),
     }
+}
+
+/// A SAN move taken apart (see [`parse_xboard_san`]).
+struct San {
+    /// `None`: no promotion; `Some(None)`: shogi's `+`; `Some(Some(x))`:
+    /// chess's `=X`, the letter in lower case.
+    promote: Option<Option<String>>,
+    /// `+` before the piece letter: a promoted piece.
+    promoted_piece: bool,
+    /// The piece letter(s), empty for a pawn.
+    letters: String,
+    /// The squares named, in order (XBoard's names read).
+    squares: Vec<Square>,
+    /// A disambiguating file of the origin (0 for `a`).
+    file: Option<u8>,
+    /// A disambiguating rank of the origin, as XBoard counts.
+    rank: Option<u32>,
+}
+
+/// Takes SAN text `t` (no castling, no `--`) apart; `None` when it is not
+/// SAN or names a cell that is not a square.
+fn read_san(v: &Variant, t: &str) -> Option<San> {
+    let g = &v.geometry;
+    // The promotion mark: shogi `+` (promote) or `=` (decline); chess `=Q`
+    // (a `+` after a chess move is check).
+    let mut body = t;
+    let mut promote: Option<Option<String>> = None;
+    if v.promotion.shogi {
+        if let Some(b) = body.strip_suffix('+') {
+            body = b;
+            promote = Some(None);
+        } else if let Some(b) = body.strip_suffix('=') {
+            body = b;
+        }
+    } else {
+        body = body.trim_end_matches('+');
+        if let Some(i) = body.rfind('=') {
+            promote = Some(Some(body[i + 1..].to_lowercase()));
+            body = &body[..i];
+        }
+    }
+    let promoted_piece = body.starts_with('+');
+    let body = body.trim_start_matches('+');
+    let letters: String = body
+        .chars()
+        .take_while(|c| c.is_ascii_uppercase() || *c == '\'' || *c == '!')
+        .collect();
+    let mut rest = &body[letters.len()..];
+    let (mut squares, mut file, mut rank) = (Vec::new(), None, None);
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix(['x', '-']) {
+            rest = r;
+        } else if let Some((sq, used)) = xboard_square_prefix(g, rest) {
+            squares.push(sq);
+            rest = &rest[used..];
+        } else if rest.as_bytes()[0].is_ascii_lowercase() {
+            file = Some(rest.as_bytes()[0] - b'a');
+            rest = &rest[1..];
+        } else if rest.as_bytes()[0].is_ascii_digit() {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            rank = digits.parse::<u32>().ok();
+            rest = &rest[digits.len()..];
+        } else {
+            return None;
+        }
+    }
+    if squares.is_empty() || squares.iter().any(|&s| !g.is_square(s)) {
+        return None;
+    }
+    Some(San {
+        promote,
+        promoted_piece,
+        letters,
+        squares,
+        file,
+        rank,
+    })
 }
 
 /// The piece type a SAN letter names, by token (the pawn for none);
