@@ -29,12 +29,20 @@ pub const DEFAULT_REVIEW_MS: u64 = 200;
 /// `--max-movetime` bounds it too).
 pub const MAX_REVIEW_MS: u64 = 2000;
 
+/// Most engine time a whole review may take, ms: a long game gets less
+/// time a position (but at least [`MIN_REVIEW_MS`]).
+pub const MAX_REVIEW_TOTAL_MS: u64 = 10 * 60 * 1000;
+/// Least engine time a position gets when [`MAX_REVIEW_TOTAL_MS`] shares
+/// out, ms.
+pub const MIN_REVIEW_MS: u64 = 10;
+
 /// `POST /api/games/{id}/review` body.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ReviewRequest {
     /// Engine time per position, ms (default [`DEFAULT_REVIEW_MS`], at
-    /// most [`MAX_REVIEW_MS`] and the server's bound).
+    /// most [`MAX_REVIEW_MS`], the server's bound and a share of
+    /// [`MAX_REVIEW_TOTAL_MS`]).
     #[serde(default)]
     movetime_ms: Option<u64>,
 }
@@ -93,6 +101,8 @@ pub async fn review_game(
         });
         (g.start.clone(), g.moves(), g.generation)
     };
+    let positions = moves.len() as u64 + 1;
+    let per_ply = per_ply.min((MAX_REVIEW_TOTAL_MS / positions).max(MIN_REVIEW_MS));
     let _slot = SlotGuard {
         game: game.clone(),
         cancel: cancel.clone(),
