@@ -33,6 +33,7 @@ export const api = {
   undo: (id, plies) => call('POST', `/games/${id}/undo`, { plies }),
   think: (id, req) => call('POST', `/games/${id}/engine`, req),
   stop: (id) => call('POST', `/games/${id}/stop`),
+  review: (id, req) => call('POST', `/games/${id}/review`, req),
   pgn: (id) => call('GET', `/games/${id}/pgn`),
   remove: (id) => call('DELETE', `/games/${id}`),
   events: (id) => new EventSource(`/api/games/${id}/events`),

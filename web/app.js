@@ -1,11 +1,14 @@
 // The page: choose a game and its options, play against kamil or let two
 // people share the board, follow the engine's analysis live, step through
 // the moves, import and export FEN and PGN. Talks to the server through
-// api.js; draws with board.js; explains pieces with help.js.
+// api.js; draws with board.js; explains pieces with help.js; keeps the
+// game in the address with link.js; reviews whole games with review.js.
 
 import { api } from './api.js';
 import { Board } from './board.js';
 import { showHelp } from './help.js';
+import { Address, LinkError, copyText, gameHash, parseHash } from './link.js';
+import { Review } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +36,7 @@ const app = {
   flipped: false,
   labels: prefs.labels ?? 'kanji',
   thinking: false,
+  reviewing: false, // a whole-game review runs (review.js)
   analysis: null,
   events: null,
   busy: 0,
@@ -155,11 +159,13 @@ function chosenOptions() {
 
 // --- games ----------------------------------------------------------------
 
-async function newGame(extra = {}) {
+// `rethrow`: a failure is thrown to the caller (a link being opened)
+// rather than shown.
+async function newGame(extra = {}, { rethrow = false } = {}) {
   await stopThinking();
   const variant = $('variant').value;
   const req = { variant, options: chosenOptions(), ...extra };
-  const g = await guarded(() => api.newGame(req));
+  const g = rethrow ? await api.newGame(req) : await guarded(() => api.newGame(req));
   if (!g) return;
   app.mode = $('mode').value;
   Object.assign(prefs, { variant, mode: app.mode, movetime: $('movetime').value, depth: $('depth').value });
@@ -222,7 +228,7 @@ async function userMove(m) {
 
 function maybeEngine() {
   const g = app.game;
-  if (!g || app.thinking || g.outcome || app.view !== g) return;
+  if (!g || app.thinking || app.reviewing || g.outcome || app.view !== g) return;
   if (engineSide() === g.side_to_move) think(true);
 }
 
@@ -235,7 +241,7 @@ function engineLimits() {
 
 async function think(play) {
   const g = app.game;
-  if (!g || app.thinking) return;
+  if (!g || app.thinking || app.reviewing) return;
   app.thinking = true;
   app.analysis = null;
   render();
@@ -347,7 +353,7 @@ function render() {
     lastMove: v.last_move,
     sideToMove: v.side_to_move,
     check: v.check,
-    interactive: !app.thinking && !v.outcome && userTurn,
+    interactive: !app.thinking && !app.reviewing && !v.outcome && userTurn,
   });
   let status;
   if (v.outcome) {
@@ -374,7 +380,95 @@ function render() {
   $('labels').hidden = !hasKanji;
   $('labels').textContent = app.labels === 'kanji' ? 'IDs' : '漢字';
   $('labels').title = app.labels === 'kanji' ? 'Label pieces with rule-book IDs' : 'Label pieces with kanji';
+  address.update(g, app.variant, v.ply);
+  review.afterRender();
 }
+
+// --- links: the game in the address (link.js) --------------------------------
+
+const address = new Address();
+
+function showLinkMessage(text) {
+  const box = $('link-message');
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+/** A link that cannot be opened: says why, then shows the start position. */
+async function badLink(reason) {
+  if (!app.variants.some((v) => v.name === $('variant').value)) $('variant').value = app.variants[0].name;
+  fillOptions();
+  const title = $('variant').selectedOptions[0]?.textContent ?? $('variant').value;
+  await address.quietly(() => newGame());
+  showLinkMessage(`This link could not be opened: ${reason}. Here is the start position of ${title} instead.`);
+}
+
+/** Opens the game of link `link` (from parseHash) at its ply. */
+async function openLink(link) {
+  if (!app.variants.some((v) => v.name === link.variant)) {
+    await badLink(`there is no game named “${link.variant}”`);
+    return;
+  }
+  $('variant').value = link.variant;
+  fillOptions();
+  for (const input of $('options').querySelectorAll('[data-option]')) {
+    const value = link.options[input.dataset.option];
+    if (value != null) input.value = value;
+  }
+  try {
+    await address.quietly(async () => {
+      const options = { ...chosenOptions(), ...link.options };
+      await newGame({ options, fen: link.fen ?? undefined, moves: link.moves }, { rethrow: true });
+      if (link.ply != null && link.ply > app.game.plies) {
+        throw new LinkError(`its ply ${link.ply} is beyond the game's ${app.game.plies} plies`);
+      }
+      if (link.ply != null && link.ply < app.game.plies) await goPly(link.ply);
+    });
+    showLinkMessage('');
+  } catch (e) {
+    await badLink(e.message);
+  }
+}
+
+/** The address changed (back, forward, a link pasted): show its game. */
+async function followAddress() {
+  let link;
+  try {
+    link = parseHash(window.location.hash);
+  } catch (e) {
+    await badLink(e.message);
+    return;
+  }
+  if (!link) return;
+  const g = app.game;
+  if (g && app.variant) {
+    // The same game, or an earlier point of it: step there.
+    const here = parseHash(`#${gameHash(g, app.variant)}`);
+    const texts = g.moves.map((m) => m.text);
+    const same = here.variant === link.variant && here.fen === link.fen
+      && JSON.stringify(here.options) === JSON.stringify(link.options)
+      && link.moves.length <= texts.length && link.moves.every((t, i) => t === texts[i]);
+    if (same) {
+      await address.quietly(() => goPly(link.ply ?? link.moves.length));
+      return;
+    }
+  }
+  await openLink(link);
+}
+
+async function copyLink() {
+  const url = window.location.href;
+  if (await copyText(url)) {
+    $('hint-line').textContent = 'Link copied: it opens this game at this ply.';
+  } else {
+    $('io').open = true;
+    $('io-text').value = url;
+    $('io-text').select();
+    $('hint-line').textContent = 'The link is in the text box below: copy it from there.';
+  }
+}
+
+const review = new Review({ app, goPly, showError, render: () => render() });
 
 // --- import and export ------------------------------------------------------
 
@@ -389,12 +483,18 @@ async function load() {
   if (!text) return;
   const isPgn = /^\s*\[\w+\s+"/m.test(text) || /^\s*1\.\s/.test(text);
   if (isPgn) {
-    const tag = /\[Variant\s+"([^"]+)"\]/.exec(text)?.[1];
+    // XBoard's and HaChu's names of the shogi games are read too.
+    const xboardNames = { chu: 'chu-shogi', dai: 'dai-shogi', sho: 'sho-shogi' };
+    let tag = /\[Variant\s+"([^"]+)"\]/.exec(text)?.[1];
+    tag = xboardNames[tag] ?? tag;
     if (tag && app.variants.some((v) => v.name === tag)) {
       $('variant').value = tag;
       fillOptions();
+      // The game's own tags (Variant, VariantOptions) say what it is.
+      await newGame({ pgn: text, variant: undefined, options: {} });
+    } else {
+      await newGame({ pgn: text });
     }
-    await newGame({ pgn: text });
   } else {
     await newGame({ fen: text });
   }
@@ -415,6 +515,7 @@ async function download() {
 $('variant').addEventListener('change', fillOptions);
 $('new-game').addEventListener('submit', (e) => {
   e.preventDefault();
+  showLinkMessage('');
   newGame();
 });
 $('mode').addEventListener('change', () => {
@@ -448,6 +549,15 @@ $('show-fen').addEventListener('click', () => { $('io-text').value = app.view.fe
 $('show-pgn').addEventListener('click', showPgn);
 $('load').addEventListener('click', load);
 $('download').addEventListener('click', download);
+$('copy-link').addEventListener('click', copyLink);
+$('open-file').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  $('io-text').value = await file.text();
+  e.target.value = '';
+  await load();
+});
+window.addEventListener('hashchange', followAddress);
 document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, textarea, select') || !app.view) return;
   if (e.key === 'ArrowLeft') goPly(app.view.ply - 1);
@@ -459,5 +569,6 @@ document.addEventListener('keydown', (e) => {
   if (!list) return;
   app.variants = list;
   fillVariants();
-  await newGame();
+  if (window.location.hash) await followAddress();
+  else await newGame();
 })();

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+mod analyse;
 mod bench;
 mod board_view;
 pub mod bounds;
@@ -19,6 +20,7 @@ pub mod out;
 mod perft;
 mod play;
 mod rules;
+mod review;
 pub mod serve;
 mod tune;
 pub mod uci;
@@ -65,6 +67,9 @@ enum Command {
     GenData(gen_data::Args),
     /// Fit the evaluation's weights to labelled positions (Texel's method).
     Tune(tune::Args),
+    /// Review a PGN game: evaluate every position, mark inaccuracies,
+    /// mistakes and blunders, write the PGN back with comments and NAGs.
+    Analyse(analyse::Args),
 }
 
 /// The whole `kamil` command: reads the command line, runs the command,
@@ -102,6 +107,7 @@ fn run(command: Command) -> Result<()> {
         Command::Serve(a) => serve::run(a),
         Command::GenData(a) => gen_data::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Analyse(a) => analyse::run(a),
     }
 }
 

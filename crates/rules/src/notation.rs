@@ -443,6 +443,232 @@ pub fn parse_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveErr
     })
 }
 
+/// Reads a move in the SAN XBoard writes in its game files (PGN) and
+/// returns it if it is legal in `pos`: `Nf3`, `Ngxe5`, `exd5`, `+Dxe5`
+/// (a promoted piece), `P8f+` / `e9=` (shogi promotion taken / declined),
+/// `a8=Q`, `O-O`; a Lion's double move as its first leg, then `-` or `x`
+/// and the final square (`Lxf4-f5`, `Lg5-f5` for a pass, `Lxf4-f3` for an
+/// igui); `--` for a pass (HaChu's null move `@@@@`, as XBoard records it).
+/// Squares are XBoard's ([`xboard_square`]). The piece letter only breaks
+/// ties between moves with the same squares.
+///
+/// Errors: [`MoveErrorKind::Malformed`] for text that names no square, or
+/// names squares no legal move (or more than one) fits: then
+/// [`MoveErrorKind::NotLegal`] as [`parse_move`] gives it;
+/// [`MoveErrorKind::NoPass`] for `--` when no pass is legal.
+pub fn parse_xboard_san(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let v = pos.variant().clone();
+    let g = &v.geometry;
+    let err = |kind: MoveErrorKind| MoveError {
+        text: text.to_string(),
+        kind,
+    };
+    let malformed = || {
+        err(MoveErrorKind::Malformed {
+            example: example(&v),
+        })
+    };
+    let t = text.trim().trim_end_matches(['#', '!', '?']);
+    if t == "--" {
+        return legal_pass(pos, None).ok_or_else(|| err(MoveErrorKind::NoPass));
+    }
+    let legal = pos.legal_moves();
+    let castle = match t.trim_end_matches('+') {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
+        _ => None,
+    };
+    if let Some(short) = castle {
+        let found: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.kind == MoveKind::Castle && (g.file(m.to) > g.file(m.from)) == short)
+            .collect();
+        return match found.as_slice() {
+            [m] => Ok(**m),
+            _ => Err(malformed()),
+        };
+    }
+    let Some(San {
+        promote,
+        promoted_piece,
+        letters,
+        squares,
+        file,
+        rank,
+    }) = read_san(&v, t)
+    else {
+        return Err(malformed());
+    };
+    let base = if g.ranks() == 10 { 0 } else { 1 };
+    let near = |a: Square, b: Square| {
+        let df = (i32::from(g.file(a)) - i32::from(g.file(b))).abs();
+        let dr = (i32::from(g.rank(a)) - i32::from(g.rank(b))).abs();
+        df.max(dr) == 1
+    };
+    // Strictly, a one-square SAN is a one-leg move; failing that, any.
+    let fits = |m: &Move, strict: bool| {
+        let legs_ok = match squares.as_slice() {
+            [to] => m.to == *to && (!m.via.is_some() || !strict),
+            // A disambiguated origin, or a double move's first leg.
+            [a, to] => {
+                m.to == *to
+                    && ((m.from == *a && !m.via.is_some())
+                        || m.via == *a
+                        // A double move through an empty square, which
+                        // our list holds as one jump (`f5f7` for `Lf6-f7`).
+                        || (!strict
+                            && !m.via.is_some()
+                            && pos.at(*a).is_empty()
+                            && near(m.from, *a)
+                            && near(*a, m.to)))
+            }
+            [from, via, to] => m.from == *from && m.via == *via && m.to == *to,
+            _ => false,
+        };
+        let promo_ok = match (&promote, m.promotion()) {
+            (None, None) => true,
+            (Some(None), Some(_)) => true,
+            (Some(Some(letter)), Some(p)) => {
+                v.pieces[v.final_form(p) as usize].token.to_lowercase() == *letter
+            }
+            _ => false,
+        };
+        legs_ok
+            && promo_ok
+            && m.kind != MoveKind::Castle
+            && file.is_none_or(|f| g.file(m.from) == f)
+            && rank.is_none_or(|r| g.rank(m.from) as u32 + base == r)
+    };
+    let mut found: Vec<Move> = legal.iter().copied().filter(|m| fits(m, true)).collect();
+    if found.is_empty() {
+        found = legal.iter().copied().filter(|m| fits(m, false)).collect();
+    }
+    if found.is_empty()
+        && let [_, back] = squares.as_slice()
+        && pos.at(*back).is_side(pos.side())
+        && let Some(m) = legal_pass(pos, Some(*back))
+    {
+        // A pass through a square our list spells another way: every pass
+        // of a piece is the same move.
+        return Ok(m);
+    }
+    if found.len() > 1 && !letters.is_empty() {
+        // The piece letter: the piece's token, its promoted form marked `+`.
+        let first = letters.chars().next().unwrap_or(' ');
+        found.retain(|m| {
+            let p = pos.at(m.from);
+            let info = &v.pieces[p.kind() as usize];
+            let base_token = match info.demoted {
+                Some(d) => &v.pieces[d as usize].token,
+                None => &info.token,
+            };
+            base_token.starts_with(first) && info.demoted.is_some() == promoted_piece
+        });
+    }
+    if found.len() > 1 {
+        // Without a letter, a pawn's move (XBoard writes pawns bare).
+        found.retain(|m| pos.at(m.from).kind() == found_kind(&v, &letters));
+    }
+    match found.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(err(MoveErrorKind::NotLegal {
+            square: g.name(squares[0]).to_string(),
+            legal: legal
+                .iter()
+                .filter(|m| m.to == squares[squares.len() - 1])
+                .map(|m| move_text(&v, *m))
+                .collect(),
+        })),
+    }
+}
+
+/// A SAN move taken apart (see [`parse_xboard_san`]).
+struct San {
+    /// `None`: no promotion; `Some(None)`: shogi's `+`; `Some(Some(x))`:
+    /// chess's `=X`, the letter in lower case.
+    promote: Option<Option<String>>,
+    /// `+` before the piece letter: a promoted piece.
+    promoted_piece: bool,
+    /// The piece letter(s), empty for a pawn.
+    letters: String,
+    /// The squares named, in order (XBoard's names read).
+    squares: Vec<Square>,
+    /// A disambiguating file of the origin (0 for `a`).
+    file: Option<u8>,
+    /// A disambiguating rank of the origin, as XBoard counts.
+    rank: Option<u32>,
+}
+
+/// Takes SAN text `t` (no castling, no `--`) apart; `None` when it is not
+/// SAN or names a cell that is not a square.
+fn read_san(v: &Variant, t: &str) -> Option<San> {
+    let g = &v.geometry;
+    // The promotion mark: shogi `+` (promote) or `=` (decline); chess `=Q`
+    // (a `+` after a chess move is check).
+    let mut body = t;
+    let mut promote: Option<Option<String>> = None;
+    if v.promotion.shogi {
+        if let Some(b) = body.strip_suffix('+') {
+            body = b;
+            promote = Some(None);
+        } else if let Some(b) = body.strip_suffix('=') {
+            body = b;
+        }
+    } else {
+        body = body.trim_end_matches('+');
+        if let Some(i) = body.rfind('=') {
+            promote = Some(Some(body[i + 1..].to_lowercase()));
+            body = &body[..i];
+        }
+    }
+    let promoted_piece = body.starts_with('+');
+    let body = body.trim_start_matches('+');
+    let letters: String = body
+        .chars()
+        .take_while(|c| c.is_ascii_uppercase() || *c == '\'' || *c == '!')
+        .collect();
+    let mut rest = &body[letters.len()..];
+    let (mut squares, mut file, mut rank) = (Vec::new(), None, None);
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix(['x', '-']) {
+            rest = r;
+        } else if let Some((sq, used)) = xboard_square_prefix(g, rest) {
+            squares.push(sq);
+            rest = &rest[used..];
+        } else if rest.as_bytes()[0].is_ascii_lowercase() {
+            file = Some(rest.as_bytes()[0] - b'a');
+            rest = &rest[1..];
+        } else if rest.as_bytes()[0].is_ascii_digit() {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            rank = digits.parse::<u32>().ok();
+            rest = &rest[digits.len()..];
+        } else {
+            return None;
+        }
+    }
+    if squares.is_empty() || squares.iter().any(|&s| !g.is_square(s)) {
+        return None;
+    }
+    Some(San {
+        promote,
+        promoted_piece,
+        letters,
+        squares,
+        file,
+        rank,
+    })
+}
+
+/// The piece type a SAN letter names, by token (the pawn for none);
+/// `u8::MAX` when no piece has it.
+fn found_kind(v: &Variant, letters: &str) -> u8 {
+    let want = if letters.is_empty() { "P" } else { letters };
+    v.pieces
+        .iter()
+        .position(|p| p.token == want && p.demoted.is_none())
+        .map_or(u8::MAX, |k| k as u8)
+}
+
 /// Is `m` a pass: a two-leg move back to its origin that captures nothing
 /// (a Lion's pass, rules/chu-shogi.md 5, written `e5f6e5`)?
 pub fn is_pass(m: &Move) -> bool {
@@ -511,5 +737,54 @@ betza = "KNADcaKmabK"
         assert_eq!(xboard_move_text(&v, m), "h4h5");
         let e = parse_xboard_move(&mut pos, "h3h4").unwrap_err();
         assert_eq!(e.text, "h3h4");
+    }
+
+    /// Plays `texts` (XBoard's SAN) from the start of `variant`; returns
+    /// them in our notation.
+    fn san_game(variant: &str, texts: &[&str]) -> Vec<String> {
+        let v = Arc::new(Variant::builtin(variant, &[]).unwrap());
+        let mut pos = Position::start(v.clone());
+        texts
+            .iter()
+            .map(|t| {
+                let m = parse_xboard_san(&mut pos, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+                pos.make(m);
+                move_text(&v, m)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn xboard_san_as_xboard_writes_game_files() {
+        // Courier: pieces by letter, pawns bare, a capture, check.
+        assert_eq!(
+            san_game(
+                "courier",
+                &["Nc3", "b6", "Ra3", "Nj6", "Nb5", "Nh5", "Nxc7+"]
+            ),
+            ["b1c3", "b7b6", "a1a3", "k8j6", "c3b5", "j6h5", "b5c7"]
+        );
+        // Chu Shogi: the pawn and the Lion both reach f5: bare is the pawn,
+        // `N` the Lion; a Lion's double move (first leg, then `-`), a pass
+        // as XBoard's `--` and as `Lion out and back`.
+        assert_eq!(san_game("chu-shogi", &["f5", "f8"]), ["f4f5", "f9f8"]);
+        let game = san_game(
+            "chu-shogi",
+            &["Nf5", "f8", "Nf6-f7", "e8", "--", "g8", "Ng7-f7"],
+        );
+        assert_eq!(game[..4], ["f3f5", "f9f8", "f5f7", "e9e8"]);
+        assert_eq!(game[5], "g9g8");
+        for pass in [&game[4], &game[6]] {
+            assert!(
+                pass.len() == 6 && pass.starts_with("f7") && pass.ends_with("f7"),
+                "{game:?}"
+            );
+        }
+        // Not a legal move, or not a move at all: errors naming the text.
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let mut pos = Position::start(v);
+        assert_eq!(parse_xboard_san(&mut pos, "Nd4").unwrap_err().text, "Nd4");
+        assert!(parse_xboard_san(&mut pos, "Q").is_err());
+        assert!(parse_xboard_san(&mut pos, "--").is_err());
     }
 }

@@ -62,8 +62,26 @@ pub fn outcome_tags(o: &Outcome) -> Vec<(String, String)> {
     ]
 }
 
+/// What a reviewer adds after one move: a NAG (`$2` for `?`, `$4` for
+/// `??`, `$6` for `?!`, ...) and a comment (`{+0.35/12}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Numeric annotation glyph, written `$N` after the move.
+    pub nag: Option<u8>,
+    /// Comment after the move (and its NAG); `{` and `}` in it become `(`
+    /// and `)`.
+    pub comment: Option<String>,
+}
+
 /// The PGN text of `game`, ending with a blank line.
 pub fn write(game: &GameRecord) -> String {
+    write_annotated(game, &[])
+}
+
+/// The PGN text of `game` with `notes[i]` after its move `i` (0-based;
+/// moves beyond `notes` get none), ending with a blank line. After a
+/// comment, the second player's move is numbered again (`12...`).
+pub fn write_annotated(game: &GameRecord, notes: &[Annotation]) -> String {
     let v = game.start.variant();
     let mut out = String::new();
     let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
@@ -112,11 +130,24 @@ pub fn write(game: &GameRecord) -> String {
     if side == Side::Second && !game.moves.is_empty() {
         tokens.push(format!("{number}..."));
     }
-    for &m in game.moves {
+    let mut after_comment = false;
+    for (i, &m) in game.moves.iter().enumerate() {
         if side == Side::First {
             tokens.push(format!("{number}."));
+        } else if after_comment {
+            tokens.push(format!("{number}..."));
         }
         tokens.push(move_text(v, m));
+        after_comment = false;
+        if let Some(note) = notes.get(i) {
+            if let Some(n) = note.nag {
+                tokens.push(format!("${n}"));
+            }
+            if let Some(c) = &note.comment {
+                tokens.push(format!("{{{}}}", comment(c)));
+                after_comment = true;
+            }
+        }
         if side == Side::Second {
             number += 1;
         }
@@ -391,6 +422,53 @@ mod tests {
         let first = move_text(&v, moves[0]);
         assert!(text.contains(&format!("1. {first} ")), "{text}");
         assert!(text.contains("{stopped (by user)} *"), "{text}");
+    }
+
+    #[test]
+    fn annotations_follow_their_moves_and_read_back_as_the_same_moves() {
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let start = Position::start(v.clone());
+        let mut pos = start.clone();
+        let moves = first_moves(&mut pos, 3);
+        let notes = vec![
+            Annotation::default(),
+            Annotation {
+                nag: Some(4),
+                comment: Some("-3.10/5 {blunder}".into()),
+            },
+        ];
+        let text = write_annotated(
+            &GameRecord {
+                start: &start,
+                moves: &moves,
+                tags: &[],
+                result: "*",
+                termination: None,
+            },
+            &notes,
+        );
+        let [a, b, c] = [0, 1, 2].map(|i| move_text(&v, moves[i]));
+        let want = format!("1. {a} {b} $4 {{-3.10/5 (blunder)}} 2. {c} *");
+        assert!(text.contains(&want), "{text}");
+        let back = read(&text).unwrap();
+        assert_eq!(back.moves, vec![a, b, c]);
+        // A comment before the second player's move numbers it again.
+        let notes = vec![Annotation {
+            nag: None,
+            comment: Some("+0.20/4".into()),
+        }];
+        let text = write_annotated(
+            &GameRecord {
+                start: &start,
+                moves: &moves[..2],
+                tags: &[],
+                result: "*",
+                termination: None,
+            },
+            &notes,
+        );
+        let b = move_text(&v, moves[1]);
+        assert!(text.contains(&format!("{{+0.20/4}} 1... {b} *")), "{text}");
     }
 
     #[test]

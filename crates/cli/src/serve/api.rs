@@ -9,12 +9,13 @@ use super::json::{game_view, legal_views, options_view};
 use super::state::AppState;
 use crate::board_view::side_name;
 use crate::input::cut_echoes;
+use crate::xboard::setup::builtin_for;
 use axum::Json;
 use axum::extract::{FromRequest, FromRequestParts, Path, State};
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::{move_text, parse_move, parse_xboard_move, parse_xboard_san};
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
@@ -122,7 +123,10 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
             ApiError::bad(cut_echoes(&e.to_string(), tag))
         })?;
         if variant.is_none() {
-            variant = game.tag("Variant").map(str::to_string);
+            // XBoard's and HaChu's names too (`chu` for `chu-shogi`).
+            variant = game
+                .tag("Variant")
+                .map(|t| builtin_for(t).unwrap_or(t).to_string());
         }
         if options.is_empty()
             && let Some(o) = game.tag("VariantOptions")
@@ -151,7 +155,14 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
         None => Position::start(v),
     };
     for (i, m) in moves.iter().enumerate() {
+        // Kamil's notation first, then XBoard's and HaChu's (comma legs,
+        // `@@@@` for a pass) and the SAN of XBoard's game files.
         let mv = parse_move(&mut pos, m)
+            .or_else(|e| {
+                parse_xboard_move(&mut pos, m)
+                    .or_else(|_| parse_xboard_san(&mut pos, m))
+                    .map_err(|_| e)
+            })
             .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, excerpt(m))))?;
         pos.make(mv);
     }
@@ -315,7 +326,7 @@ pub struct Think {
 const DEFAULT_MOVETIME_MS: u64 = 2000;
 
 /// A score as JSON: `{"cp": n}` or `{"mate": n}`, for the side to move.
-fn score_json(s: Score) -> Value {
+pub(super) fn score_json(s: Score) -> Value {
     match s {
         Score::Cp(c) => json!({ "cp": c }),
         Score::Mate(m) => json!({ "mate": m }),
@@ -329,9 +340,11 @@ fn pv_texts(v: &Variant, pv: &[Move]) -> Vec<String> {
 /// Ends a game's search when the request ends, however it ends (a client
 /// that goes away mid-search stops it): stops the engine and frees the
 /// game's search slot if it is still this search's.
-struct SlotGuard {
-    game: SharedGame,
-    cancel: Arc<AtomicBool>,
+pub(super) struct SlotGuard {
+    /// The game searched.
+    pub(super) game: SharedGame,
+    /// The search's own cancel flag (which tells it from a later search).
+    pub(super) cancel: Arc<AtomicBool>,
 }
 
 impl Drop for SlotGuard {

@@ -47,6 +47,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/rules.js"),
     ),
     (
+        "/link.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/link.js"),
+    ),
+    (
+        "/review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/review.js"),
+    ),
+    (
+        "/graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/graph.js"),
+    ),
+    (
         "/favicon.svg",
         "image/svg+xml",
         include_str!("../../../../web/favicon.svg"),

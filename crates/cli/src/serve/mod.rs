@@ -14,8 +14,9 @@
 //! POST   /api/games/{id}/moves          play {move, ply}
 //! POST   /api/games/{id}/undo           take back {plies}
 //! POST   /api/games/{id}/engine         search {movetime_ms, depth, nodes, play}
-//! POST   /api/games/{id}/stop           stop the search (it plays its best so far)
-//! GET    /api/games/{id}/events         server-sent events: state, info, bestmove
+//! POST   /api/games/{id}/stop           stop the search (it plays its best so far) or review
+//! POST   /api/games/{id}/review         review every ply {movetime_ms}: evaluations, judged moves
+//! GET    /api/games/{id}/events         server-sent events: state, info, bestmove, review
 //! GET    /api/games/{id}/pgn            the game as PGN
 //! GET    /api/status                    games held, searches running, bounds
 //! ```
@@ -35,6 +36,7 @@ mod games;
 mod json;
 mod limits;
 mod rules;
+mod review;
 mod sse;
 mod state;
 
@@ -156,6 +158,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/undo", post(api::undo))
         .route("/games/{id}/engine", post(api::think))
         .route("/games/{id}/stop", post(api::stop))
+        .route("/games/{id}/review", post(review::review_game))
         .route("/games/{id}/events", get(sse::events))
         .route("/games/{id}/pgn", get(api::export_pgn))
         .route("/status", get(api::status))

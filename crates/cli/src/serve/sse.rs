@@ -1,6 +1,7 @@
 //! `GET /api/games/{id}/events`: a game's events as server-sent events.
 //! `state` (the game changed: `{generation, plies}`), `info` (a search
-//! iteration: depth, score, nodes, PV) and `bestmove` (a search ended).
+//! iteration: depth, score, nodes, PV), `bestmove` (a search ended) and
+//! `review` (a review evaluated one more position: see `review.rs`).
 
 use super::error::ApiError;
 use super::games::lock;
