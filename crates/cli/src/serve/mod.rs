@@ -35,8 +35,8 @@ mod game;
 mod games;
 mod json;
 mod limits;
-mod rules;
 mod review;
+mod rules;
 mod sse;
 mod state;
 
