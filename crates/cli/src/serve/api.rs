@@ -4,7 +4,7 @@
 
 use super::error::ApiError;
 use super::game::{SearchSlot, SharedGame};
-use super::games::lock;
+use super::games::{Lent, lock};
 use super::json::{game_view, legal_views, options_view};
 use super::state::AppState;
 use crate::board_view::side_name;
@@ -362,6 +362,38 @@ impl Drop for SlotGuard {
     }
 }
 
+/// Lends a free engine to the work that holds `game`'s search slot (its
+/// cancel flag `cancel`, taken at the game's `generation`), and gives the
+/// slot the engine's stop flag, so that `stop` reaches it. `what` names the
+/// work in the error.
+///
+/// Errors: 503 when no engine is free; 409 when the work was stopped or
+/// the game changed before the engine came (the engine goes back).
+pub(super) async fn lend_engine(
+    app: &AppState,
+    id: &str,
+    game: &SharedGame,
+    cancel: &Arc<AtomicBool>,
+    generation: u64,
+    what: &str,
+) -> Result<Lent, ApiError> {
+    let lent = app.engines.take(id).await?;
+    let stop = lent.engine.stop_handle();
+    stop.store(false, Ordering::SeqCst);
+    let mut g = lock(game);
+    if cancel.load(Ordering::SeqCst) || g.generation != generation {
+        drop(g);
+        app.engines.put(lent, id);
+        return Err(ApiError::conflict(format!(
+            "the {what} was stopped before it began"
+        )));
+    }
+    if let Some(slot) = g.search.as_mut() {
+        slot.engine_stop = Some(stop);
+    }
+    Ok(lent)
+}
+
 /// `POST /api/games/{id}/engine`: the engine searches the latest position
 /// (analysis streams to the game's events) and, unless `play` is false,
 /// plays its move. Returns the move, score, depth, PV and the game.
@@ -406,22 +438,7 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
         game: game.clone(),
         cancel: cancel.clone(),
     };
-    let mut lent = app.engines.take(&id).await?;
-    let stop = lent.engine.stop_handle();
-    stop.store(false, Ordering::SeqCst);
-    {
-        let mut g = lock(&game);
-        if cancel.load(Ordering::SeqCst) || g.generation != generation {
-            drop(g);
-            app.engines.put(lent, &id);
-            return Err(ApiError::conflict(
-                "the search was stopped before it began".into(),
-            ));
-        }
-        if let Some(slot) = g.search.as_mut() {
-            slot.engine_stop = Some(stop);
-        }
-    }
+    let mut lent = lend_engine(&app, &id, &game, &cancel, generation, "search").await?;
     let events = lock(&game).events.clone();
     let v = pos.variant().clone();
     let side = pos.side().index();

@@ -6,7 +6,7 @@
 //! 409, and `POST /api/games/{id}/stop` ends it (the answer then holds
 //! what was evaluated, `complete: false`).
 
-use super::api::{Body, SlotGuard, score_json};
+use super::api::{Body, SlotGuard, lend_engine, score_json};
 use super::error::ApiError;
 use super::game::SearchSlot;
 use super::games::lock;
@@ -20,7 +20,7 @@ use kamil_rules::notation::move_text;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Engine time per position when the request sets none, ms.
@@ -107,22 +107,7 @@ pub async fn review_game(
         game: game.clone(),
         cancel: cancel.clone(),
     };
-    let mut lent = app.engines.take(&id).await?;
-    let stop = lent.engine.stop_handle();
-    stop.store(false, Ordering::SeqCst);
-    {
-        let mut g = lock(&game);
-        if cancel.load(Ordering::SeqCst) || g.generation != generation {
-            drop(g);
-            app.engines.put(lent, &id);
-            return Err(ApiError::conflict(
-                "the review was stopped before it began".into(),
-            ));
-        }
-        if let Some(slot) = g.search.as_mut() {
-            slot.engine_stop = Some(stop);
-        }
-    }
+    let mut lent = lend_engine(&app, &id, &game, &cancel, generation, "review").await?;
     let events = lock(&game).events.clone();
     let v = start.variant().clone();
     let plies = moves.len();
