@@ -9,13 +9,11 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, OUT } from './harness.mjs';
+import { openSession, OUT } from './harness.mjs';
 
-let server;
 let base;
-let browser;
+let close;
 let page;
 
 async function apiGet(p) {
@@ -35,16 +33,11 @@ async function apiPost(p, body) {
 }
 
 before(async () => {
-  ({ child: server, url: base } = await startServer(['--engines', '1', '--max-movetime', '5000']));
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  fs.mkdirSync(OUT, { recursive: true });
+  ({ base, page, close } = await openSession(['--engines', '1', '--max-movetime', '5000']));
 });
 
 after(async () => {
-  await browser?.close();
-  server?.kill();
+  await close?.();
 });
 
 /** Starts a game of `variant` from the form; `mode`: first, second, both. */

@@ -53,3 +53,21 @@ export async function launchBrowser(viewport = { width: 1400, height: 900 }) {
   };
   return { context, close };
 }
+
+/**
+ * Starts `kamil serve` with `args` and opens one page in a fresh headless
+ * Chromium (page errors go to stderr, out/ is made); resolves to
+ * { base, page, close }. `close` ends the browser and the server.
+ */
+export async function openSession(args = []) {
+  const { child, url } = await startServer(args);
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  fs.mkdirSync(OUT, { recursive: true });
+  const close = async () => {
+    await browser.close();
+    child.kill();
+  };
+  return { base: url, page, close };
+}

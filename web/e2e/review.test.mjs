@@ -10,26 +10,19 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, OUT } from './harness.mjs';
+import { openSession, OUT } from './harness.mjs';
 
-let server;
 let base;
-let browser;
+let close;
 let page;
 
 before(async () => {
-  ({ child: server, url: base } = await startServer(['--engines', '1', '--max-movetime', '5000']));
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  fs.mkdirSync(OUT, { recursive: true });
+  ({ base, page, close } = await openSession(['--engines', '1', '--max-movetime', '5000']));
 });
 
 after(async () => {
-  await browser?.close();
-  server?.kill();
+  await close?.();
 });
 
 /** Opens `url` as a fresh page load (as a link pasted in the address bar). */
