@@ -14,7 +14,7 @@ pub mod bounds;
 mod game_args;
 mod gen_data;
 mod input;
-mod matches;
+pub(crate) mod matches;
 mod moves;
 pub mod out;
 mod perft;

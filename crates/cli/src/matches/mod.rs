@@ -10,12 +10,12 @@
 //! `openings.rs` gives start positions; `stats.rs` the numbers.
 
 mod cecp;
-mod client;
-mod config;
+pub(crate) mod client;
+pub(crate) mod config;
 mod engine;
 mod game;
-mod openings;
-mod seat;
+pub(crate) mod openings;
+pub(crate) mod seat;
 mod stats;
 mod uci;
 

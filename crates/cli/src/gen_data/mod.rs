@@ -10,9 +10,14 @@
 //! self-play) neither captures nor promotes. The first `--random-plies`
 //! plies of a game (played at random in self-play) are not kept.
 //!
+//! `--label ENGINE --from-data FILE` labels the positions of a data file
+//! by another engine's score instead ([`label`]).
+//!
 //! Self-play is reproducible: game `i` of a run depends only on the seed,
 //! `i` and the settings, whatever `--concurrency`; the games are written in
 //! order.
+
+mod label;
 
 use crate::game_args::{load_variant, load_weights};
 use anyhow::{Context, Result, bail};
@@ -65,6 +70,23 @@ pub struct Args {
     /// Convert the games of this PGN file instead of playing.
     #[arg(long, value_name = "FILE")]
     from_pgn: Option<PathBuf>,
+    /// Label the positions of this data file (`FEN;RESULT` or one FEN a
+    /// line) by the `--label` engine's score instead of playing.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "label",
+        conflicts_with = "from_pgn"
+    )]
+    from_data: Option<PathBuf>,
+    /// The engine that labels `--from-data`, as `kamil match --engine`
+    /// takes it, with its limit: `cmd=fairy-stockfish,nodes=3000`.
+    #[arg(long, value_name = "ENGINE", requires = "from_data")]
+    label: Option<String>,
+    /// Centipawns of the labelling engine's score that make odds of 10 to 1
+    /// (the label is `1 / (1 + 10^(-cp / scale))`).
+    #[arg(long, default_value_t = 400.0)]
+    label_scale: f64,
     /// The file to write.
     #[arg(long)]
     out: PathBuf,
@@ -80,9 +102,19 @@ pub fn run(args: Args) -> Result<()> {
     let file = std::fs::File::create(&args.out)
         .with_context(|| format!("creating `{}`", args.out.display()))?;
     let mut out = std::io::BufWriter::new(file);
-    let kept = match &args.from_pgn {
-        Some(path) => from_pgn(&variant, path, args.random_plies, &mut out)?,
-        None => self_play(&args, &variant, weights, &mut out)?,
+    let kept = match (&args.from_pgn, &args.from_data, &args.label) {
+        (Some(path), _, _) => from_pgn(&variant, path, args.random_plies, &mut out)?,
+        (None, Some(path), Some(engine)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading data file `{}`", path.display()))?;
+            let settings = label::LabelSettings {
+                engine,
+                scale: args.label_scale,
+                concurrency: args.concurrency,
+            };
+            label::label(&variant, &label::data_fens(&text), &settings, &mut out)?
+        }
+        _ => self_play(&args, &variant, weights, &mut out)?,
     };
     out.flush()
         .with_context(|| format!("writing `{}`", args.out.display()))?;
