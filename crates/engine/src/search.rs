@@ -6,7 +6,7 @@ use crate::eval::weights::Weights;
 use crate::eval::{EvalMode, Evaluator};
 use crate::limits::Limits;
 use crate::material::{captured_value, is_capture, promotion_gain};
-use crate::ordering::{MAX_PLY, Ordering};
+use crate::ordering::{Key, MAX_PLY, Ordering, exchange_known, resolve};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
 use crate::see::{SeeScratch, see};
 use crate::time::Budget;
@@ -401,7 +401,10 @@ fn lmr_table() -> Vec<[u8; 64]> {
 #[derive(Default)]
 struct Frame {
     moves: Vec<Move>,
+    /// Sort keys of `moves` ([`Ordering::key`]).
     scores: Vec<i32>,
+    /// Whether each key is [`Key::Unsure`] still.
+    unsure: Vec<bool>,
     quiets: Vec<Move>,
 }
 
@@ -992,6 +995,7 @@ impl<'a> Searcher<'a> {
         let mut frame = std::mem::take(&mut self.frames[ply]);
         frame.moves.clear();
         frame.scores.clear();
+        frame.unsure.clear();
         frame.quiets.clear();
         self.node_moves(&mut frame.moves);
         // The hash move goes first; the others are scored only if it does
@@ -1018,7 +1022,7 @@ impl<'a> Searcher<'a> {
                     scored = true;
                 }
                 if scored {
-                    pick(&mut frame, idx);
+                    self.pick(&mut frame, idx);
                 }
                 let m = frame.moves[idx];
                 if ply == 0 && self.root_excluded.contains(&m) {
@@ -1037,11 +1041,14 @@ impl<'a> Searcher<'a> {
                 }
                 // SEE pruning: near the horizon, a move that loses more
                 // material by static exchange than the depth can make up.
+                // A capture whose sort key says it does not lose (SEE 0 or
+                // more) cannot lose more than the margin: no second SEE.
                 if !in_check
                     && ply > 0
                     && legal > 0
                     && best > -MATE_BOUND
                     && depth <= SEE_PRUNE_DEPTH
+                    && frame.scores.get(idx).copied().and_then(exchange_known) != Some(false)
                     && self.loses_by_exchange(m, see_margin(depth, quiet))
                 {
                     continue;
@@ -1230,6 +1237,7 @@ impl<'a> Searcher<'a> {
         let mut frame = std::mem::take(&mut self.frames[ply]);
         frame.moves.clear();
         frame.scores.clear();
+        frame.unsure.clear();
         if in_check {
             self.node_moves(&mut frame.moves);
         } else {
@@ -1249,7 +1257,7 @@ impl<'a> Searcher<'a> {
                 if self.q_used > QUIESCENCE_BUDGET && (legal > 0 || !in_check) {
                     break 'moves;
                 }
-                pick(&mut frame, idx);
+                self.pick(&mut frame, idx);
                 let m = frame.moves[idx];
                 if !in_check {
                     let gain = captured_value(&self.pos, self.ev, m)
@@ -1269,8 +1277,15 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                     // A capture or promotion that loses material by static
-                    // exchange cannot raise the score.
-                    if attacker > gain && see(&self.pos, self.ev, m, &mut self.see_scratch) < 0 {
+                    // exchange cannot raise the score. The sort key has the
+                    // answer for captures other than the hash move.
+                    let loses = match exchange_known(frame.scores[idx]) {
+                        Some(l) => l,
+                        None => {
+                            attacker > gain && see(&self.pos, self.ev, m, &mut self.see_scratch) < 0
+                        }
+                    };
+                    if loses {
                         continue;
                     }
                 }
@@ -1385,11 +1400,49 @@ impl Searcher<'_> {
     #[inline]
     fn score_moves(&mut self, frame: &mut Frame, hash: Option<Move>, ply: usize, from: usize) {
         frame.scores.resize(from, i32::MAX);
+        frame.unsure.resize(from, false);
         for &m in &frame.moves[from..] {
-            let s = self
-                .ord
-                .score(&self.pos, self.ev, m, hash, ply, &mut self.see_scratch);
+            let (s, unsure) = match self.ord.key(&self.pos, self.ev, m, hash, ply) {
+                Key::Sure(k) => (k, false),
+                Key::Unsure(k) => (k, true),
+            };
             frame.scores.push(s);
+            frame.unsure.push(unsure);
+        }
+    }
+
+    /// Selection sort step: brings the best-keyed remaining move to `idx`,
+    /// resolving unsure keys (by static exchange) only of moves that would
+    /// come next. That picks the same move as sorting by resolved keys: an
+    /// unsure key is never below its true key.
+    #[inline]
+    fn pick(&mut self, frame: &mut Frame, idx: usize) {
+        loop {
+            let mut best = idx;
+            for j in idx + 1..frame.scores.len() {
+                if frame.scores[j] > frame.scores[best] {
+                    best = j;
+                }
+            }
+            if frame.unsure[best] {
+                frame.unsure[best] = false;
+                let k = frame.scores[best];
+                let true_key = resolve(
+                    &self.pos,
+                    self.ev,
+                    frame.moves[best],
+                    k,
+                    &mut self.see_scratch,
+                );
+                frame.scores[best] = true_key;
+                if true_key != k {
+                    continue;
+                }
+            }
+            frame.moves.swap(idx, best);
+            frame.scores.swap(idx, best);
+            frame.unsure.swap(idx, best);
+            return;
         }
     }
 }
@@ -1436,17 +1489,4 @@ fn best_version_only(pos: &Position, ev: &Evaluator, moves: &mut Vec<Move>) {
         }
     }
     moves.truncate(k);
-}
-
-/// Selection sort step: brings the best-scored remaining move to `idx`.
-#[inline]
-fn pick(frame: &mut Frame, idx: usize) {
-    let mut best = idx;
-    for j in idx + 1..frame.scores.len() {
-        if frame.scores[j] > frame.scores[best] {
-            best = j;
-        }
-    }
-    frame.moves.swap(idx, best);
-    frame.scores.swap(idx, best);
 }
