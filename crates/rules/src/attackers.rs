@@ -126,7 +126,10 @@ pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out:
         let here = pos.at(target);
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if t.complex & (1u128 << p.kind()) == 0 || gone.contains(&sq) {
+            if t.complex & (1u128 << p.kind()) == 0
+                || !t.within_full_reach(p.kind(), v.geometry.distance(sq, target))
+                || gone.contains(&sq)
+            {
                 continue;
             }
             buf.clear();

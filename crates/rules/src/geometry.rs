@@ -226,6 +226,15 @@ impl Geometry {
         (sq.0 / self.stride - self.pad as u16) as u8
     }
 
+    /// Cells between two cells along the farther axis (Chebyshev
+    /// distance), counted on the whole grid, guard band included.
+    #[inline]
+    pub fn distance(&self, a: Square, b: Square) -> u32 {
+        let (ax, ay) = (a.0 % self.stride, a.0 / self.stride);
+        let (bx, by) = (b.0 % self.stride, b.0 / self.stride);
+        u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))
+    }
+
     /// Compact index `rank * files + file` of a square, for dense tables.
     #[inline(always)]
     pub fn compact(&self, sq: Square) -> usize {

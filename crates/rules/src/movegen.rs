@@ -527,7 +527,10 @@ fn attacked_with<Z: AttackBounds>(
         let mut buf = Vec::new();
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if ask & (1u128 << p.kind()) == 0 || sq == frozen {
+            if ask & (1u128 << p.kind()) == 0
+                || sq == frozen
+                || !t.within_full_reach(p.kind(), v.geometry.distance(sq, target))
+            {
                 continue;
             }
             buf.clear();

@@ -20,6 +20,7 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
         add_rides(&mut t, m, bit);
         add_hops(&mut t, m, bit);
         add_multi(&mut t, m, bit);
+        t.full_reach.push(full_reach(m));
     }
     // Merge ride entries with the same reach into one mask.
     for (_, v) in t.rides.iter_mut() {
@@ -33,6 +34,37 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
         *v = merged;
     }
     t
+}
+
+/// The farthest, in cells along either axis, that a move of `m` outside
+/// the plain leap, ride and hop tables can capture: lame and initial leaps,
+/// initial rides and hops, every multi-leg path (255: no bound). See
+/// [`AttackTables::full_reach`].
+fn full_reach(m: &Moveset) -> u8 {
+    let mut r: u32 = 0;
+    if m.leaps
+        .iter()
+        .any(|l| l.capture && (!l.lame.is_empty() || l.initial))
+    {
+        r = r.max(m.reach.max(0) as u32);
+    }
+    let long_initial = m.rides.iter().any(|x| x.capture && x.initial)
+        || m.hops.iter().any(|(h, _)| h.capture && h.initial);
+    if long_initial {
+        return u8::MAX;
+    }
+    for (legs, _) in &m.multi {
+        let mut path: u32 = 0;
+        for l in legs {
+            if l.max == u8::MAX {
+                return u8::MAX;
+            }
+            let step = l.vector.0.unsigned_abs().max(l.vector.1.unsigned_abs());
+            path += u32::from(step) * u32::from(l.max);
+        }
+        r = r.max(path);
+    }
+    r.min(u32::from(u8::MAX)) as u8
 }
 
 /// Adds the capturing leaps of `m` (type bit `bit`).

@@ -196,4 +196,21 @@ pub struct AttackTables {
     /// Types whose captures need the full generator (multi-leg paths that
     /// cannot be walked back, lame or initial captures).
     pub complex: u128,
+    /// Per type: how far, in cells along either axis, its captures that
+    /// the leap, ride and hop tables leave out can reach (lame and initial
+    /// leaps, initial rides and hops, multi-leg paths; 255 for no bound).
+    /// A piece farther than this from a square attacks it only as the
+    /// tables find, so the full generator need not be asked.
+    pub full_reach: Vec<u8>,
+}
+
+impl AttackTables {
+    /// Can a piece of type `t`, `distance` cells away along either axis,
+    /// capture on a square by a move the tables leave out?
+    #[inline]
+    pub fn within_full_reach(&self, t: u8, distance: u32) -> bool {
+        self.full_reach
+            .get(usize::from(t))
+            .is_none_or(|&r| r == u8::MAX || distance <= u32::from(r))
+    }
 }
