@@ -91,14 +91,7 @@ pub fn label(
                 .with_context(|| format!("data position {}: `{f}`", i + 1))
         })
         .collect::<Result<Vec<_>>>()?;
-    let spec = VariantSpec {
-        name: variant.name.clone(),
-        options: variant
-            .chosen
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-    };
+    let spec = VariantSpec::of(variant);
     let bar = indicatif::ProgressBar::new(positions.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions, eta {eta}")

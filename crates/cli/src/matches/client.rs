@@ -224,6 +224,20 @@ pub struct VariantSpec {
     pub options: Vec<String>,
 }
 
+impl VariantSpec {
+    /// The spec of a loaded variant: its name and the options chosen.
+    pub fn of(variant: &kamil_rules::Variant) -> VariantSpec {
+        VariantSpec {
+            name: variant.name.clone(),
+            options: variant
+                .chosen
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

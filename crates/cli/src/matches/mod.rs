@@ -318,14 +318,7 @@ pub fn run(args: Args) -> Result<()> {
         None => None,
     };
 
-    let spec = client::VariantSpec {
-        name: variant.name.clone(),
-        options: variant
-            .chosen
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-    };
+    let spec = client::VariantSpec::of(&variant);
     // Start each engine once: a wrong command fails here, not as lost games.
     let mut names = Vec::new();
     for (i, cfg) in cfgs.iter().enumerate() {
