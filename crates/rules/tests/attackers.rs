@@ -2,7 +2,8 @@
 //! Lions, Falcons and Eagles have captures the attack tables leave out
 //! (asked of the full generator only within their reach): on every square
 //! of random games, the attackers found are exactly the pieces with a
-//! generated move that captures there.
+//! generated move that captures there. Their Lion moves reach two squares
+//! (rules/chu-shogi.md, the Lion), which is the reach the tables record.
 
 use kamil_rules::attackers::attackers;
 use kamil_rules::movegen::{legal_moves, piece_moves};
@@ -69,6 +70,31 @@ fn check_variant(name: &str, games: u64, plies: u32) {
         }
     }
     assert!(checked > 1000, "{name}: only {checked} squares checked");
+}
+
+/// The pieces the tables leave to the full generator, by name, with the
+/// reach recorded for them.
+fn complex_reaches(name: &str) -> Vec<(String, u8)> {
+    let v = Variant::builtin(name, &[]).unwrap();
+    let t = &v.attacks[Side::First.index()];
+    v.pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| t.complex & (1u128 << i) != 0)
+        .map(|(i, p)| (p.name.clone(), t.full_reach[i]))
+        .collect()
+}
+
+#[test]
+fn lion_moves_are_asked_within_two_squares() {
+    for name in ["chu-shogi", "dai-shogi"] {
+        let r = complex_reaches(name);
+        let names: Vec<&str> = r.iter().map(|(n, _)| n.as_str()).collect();
+        for piece in ["Lion", "Horned Falcon", "Soaring Eagle"] {
+            assert!(names.contains(&piece), "{name}: {r:?}");
+        }
+        assert!(r.iter().all(|&(_, reach)| reach == 2), "{name}: {r:?}");
+    }
 }
 
 #[test]
