@@ -19,12 +19,13 @@ fn script() -> String {
     data().join("courier-mate.txt").display().to_string()
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kamil-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch dir");
-    d
+/// A fresh scratch directory for one test, removed when dropped (also
+/// when the test fails), so that runs leave nothing in the temp dir.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("kamil-match-{name}-"))
+        .tempdir()
+        .expect("scratch dir")
 }
 
 /// Python 3 runs the fakes; a test that needs them fails without it.
@@ -96,8 +97,8 @@ fn tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
 fn scripted_games_end_in_mate_with_colours_alternating() {
     require_python();
     let dir = scratch("mate");
-    let pgn = dir.join("games.pgn");
-    let rec = dir.join("b.rec");
+    let pgn = dir.path().join("games.pgn");
+    let rec = dir.path().join("b.rec");
     let b = fake_cecp("B", &format!("--record {}", rec.display()));
     let (out, err) = courier_match(
         &fake_uci("A", ""),
@@ -164,7 +165,7 @@ fn scripted_games_end_in_mate_with_colours_alternating() {
 fn illegal_move_loses() {
     require_python();
     let dir = scratch("illegal");
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, _) = courier_match(
         &fake_uci("A", ""),
         &fake_uci("B", "--illegal-at -1"),
@@ -198,7 +199,7 @@ fn illegal_move_loses() {
 fn crash_loses_and_the_engine_is_restarted() {
     require_python();
     let dir = scratch("crash");
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, _) = courier_match(
         &fake_uci("A", ""),
         &fake_cecp("B", "--crash-at 5"),
@@ -229,7 +230,7 @@ fn crash_loses_and_the_engine_is_restarted() {
 fn flag_fall_loses() {
     require_python();
     let dir = scratch("flag");
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let t0 = std::time::Instant::now();
     let (out, _) = courier_match(
         &fake_uci("A", ""),
@@ -268,7 +269,7 @@ fn resigning_loses_without_being_a_problem() {
 fn resigning_loses(flag: &str, dir: &str) {
     require_python();
     let dir = scratch(dir);
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, _) = courier_match(
         &fake_uci("A", ""),
         &fake_cecp("B", flag),
@@ -325,7 +326,7 @@ fn false_claims_no_move_and_refused_moves_lose() {
 
     // B's script opens differently: it refuses A's legal first move.
     let dir = scratch("refuse");
-    let other = dir.join("other.txt");
+    let other = dir.path().join("other.txt");
     let text = std::fs::read_to_string(script()).unwrap();
     std::fs::write(&other, text.replacen("k1j3", "a1a2", 1)).unwrap();
     let b = format!(
@@ -347,16 +348,16 @@ fn edit_mode_and_openings_with_the_second_player_to_move() {
     let dir = scratch("edit");
     // The position after the script's first move, Black to move, and the
     // rest of the script from there.
-    let openings = dir.join("openings.fen");
+    let openings = dir.path().join("openings.fen");
     std::fs::write(
         &openings,
         "# after k1j3\nrnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F2N2/1PPPPP1PPPP1/RNEBMK1WBE1R b - - 1 1\n",
     )
     .unwrap();
-    let rest = dir.join("rest.txt");
+    let rest = dir.path().join("rest.txt");
     let text = std::fs::read_to_string(script()).unwrap();
     std::fs::write(&rest, text.lines().skip(1).collect::<Vec<_>>().join("\n")).unwrap();
-    let rec = dir.join("b.rec");
+    let rec = dir.path().join("b.rec");
     let a = format!(
         "cmd=python3 {} --script {},name=A",
         data().join("fake_uci.py").display(),
@@ -368,7 +369,7 @@ fn edit_mode_and_openings_with_the_second_player_to_move() {
         rest.display(),
         rec.display()
     );
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, _) = courier_match(
         &a,
         &b,
@@ -431,7 +432,7 @@ fn sprt_stops_a_one_sided_match_early() {
 fn max_plies_adjudicates_a_draw() {
     require_python();
     let dir = scratch("maxplies");
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, _) = courier_match(
         &fake_uci("A", ""),
         &fake_uci("B", ""),
@@ -533,7 +534,7 @@ fn fairy_stockfish_plays_fairy_max_at_courier() {
         return;
     };
     let dir = scratch("peers");
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let (out, err) = courier_match(
         &format!("cmd={},name=FSF,depth=3", fsf.display()),
         &format!("cmd={},proto=xboard,name=FMax,depth=2", fmax.display()),
@@ -565,7 +566,7 @@ fn fairy_stockfish_plays_fairy_max_at_courier() {
 fn self_play(variant: &str, limits: &[&str], extra: &[&str]) -> (String, Vec<String>) {
     let kamil = env!("CARGO_BIN_EXE_kamil");
     let dir = scratch(&format!("self-{variant}"));
-    let pgn = dir.join("games.pgn");
+    let pgn = dir.path().join("games.pgn");
     let full = format!("cmd={kamil} uci,name=full");
     let material = format!("cmd={kamil} uci,name=material,option.Eval=material");
     let mut args = vec![variant, "--engine", &full, "--engine", &material];
