@@ -1418,10 +1418,17 @@ impl Searcher<'_> {
     #[inline]
     fn pick(&mut self, frame: &mut Frame, idx: usize) {
         loop {
+            // The first of the highest keys, by a scan that keeps the best
+            // key in hand (no bounds checks in the loop).
+            let rest = &frame.scores[idx..];
             let mut best = idx;
-            for j in idx + 1..frame.scores.len() {
-                if frame.scores[j] > frame.scores[best] {
-                    best = j;
+            if let Some((&first, tail)) = rest.split_first() {
+                let mut top = first;
+                for (j, &k) in tail.iter().enumerate() {
+                    if k > top {
+                        top = k;
+                        best = idx + 1 + j;
+                    }
                 }
             }
             if frame.unsure[best] {
