@@ -922,6 +922,11 @@ impl<'a> Searcher<'a> {
                 return self.qsearch(alpha, beta, ply, in_check, 0);
             }
         }
+        // A stopped search counts no more nodes: a re-search after a
+        // stopped child (which returns 0) must not pass the node limit.
+        if self.stopped {
+            return 0;
+        }
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -1186,6 +1191,9 @@ impl<'a> Searcher<'a> {
         in_check: bool,
         qdepth: u32,
     ) -> i32 {
+        if self.stopped {
+            return 0;
+        }
         self.nodes += 1;
         self.q_used += 1;
         self.check_limits();
