@@ -14,6 +14,8 @@
 //!   enemies close by; in games without a check rule (the royal is
 //!   captured, not mated: Chu, Dai Shogi) it keeps to its back ranks and its
 //!   guard to the end;
+//! - **pawn threats**: a piece (neither pawn nor royal) an enemy pawn
+//!   attacks, by its value;
 //! - **tempo**: a bonus for the side to move.
 //!
 //! Board terms are tapered between a middle game and an end game weight by
@@ -81,6 +83,12 @@ pub struct Evaluator {
     average: Vec<f64>,
     /// Pawn types.
     pawn: Vec<bool>,
+    /// Per attacking side: the capture leaps of its pawns, as (offset from
+    /// the attacked square to the pawn, pawn types that capture so).
+    pawn_captures: [Vec<(i16, u128)>; 2],
+    /// Per piece type: the pawn-threat feature of one such piece attacked
+    /// (its value in pawns, rounded down; 0 for pawns and royals).
+    threat_units: Vec<i32>,
     /// Terms off the search's path while they weigh nothing: per-type
     /// mobility, per-type royal attackers, pawn structure, promotion-zone
     /// pressure.
@@ -88,6 +96,7 @@ pub struct Evaluator {
     attackers_on: bool,
     pawns_on: bool,
     zone_on: bool,
+    threat_on: bool,
 }
 
 impl Evaluator {
@@ -204,7 +213,35 @@ impl Evaluator {
             .iter()
             .any(|&t| nonzero(t as usize));
         let zone_on = v.promotion.shogi && nonzero(Term::ZonePressure as usize);
+        let pawn_types: u128 = pawn
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p)
+            .fold(0, |m, (t, _)| m | 1u128 << t);
+        let pawn_captures = Side::BOTH.map(|s| {
+            v.attacks[s.index()]
+                .leaps
+                .iter()
+                .filter(|&&(_, mask)| mask & pawn_types != 0)
+                .map(|&(off, mask)| (off, mask & pawn_types))
+                .collect::<Vec<_>>()
+        });
+        let threat_units: Vec<i32> = (0..n)
+            .map(|t| {
+                if pawn[t] || royal[t] {
+                    0
+                } else {
+                    value[t] / 100
+                }
+            })
+            .collect();
+        let threat_on = nonzero(Term::PawnThreat as usize)
+            && pawn_captures.iter().any(|l| !l.is_empty())
+            && threat_units.iter().any(|&u| u > 0);
         Evaluator {
+            pawn_captures,
+            threat_units,
+            threat_on,
             moves,
             average,
             pawn,
@@ -293,6 +330,7 @@ impl Evaluator {
         let full = self.mode == EvalMode::Full;
         let mobility_on = full && (A::EVERY_TERM || self.mobility_on);
         let zone_on = full && v.promotion.shogi && (A::EVERY_TERM || self.zone_on);
+        let threat_on = full && (A::EVERY_TERM || self.threat_on);
         let zone_start = g.ranks() as i32 - v.promotion.zone.max(1) as i32;
         let mut phase = 0i64;
         for side in Side::BOTH {
@@ -321,6 +359,16 @@ impl Evaluator {
                         let reach = move_reach(pos, sq, list, side) - avg;
                         add(acc, p, side, p.mobility_index(t), reach);
                     }
+                }
+                if threat_on && self.threat_units[t] > 0 && self.pawn_attacked(pos, sq, side.flip())
+                {
+                    add(
+                        acc,
+                        p,
+                        side,
+                        Term::PawnThreat as usize,
+                        self.threat_units[t],
+                    );
                 }
                 if zone_on && !self.royal[t] && advance(g, sq, side) >= zone_start {
                     add(acc, p, side, Term::ZonePressure as usize, 1);
@@ -409,6 +457,15 @@ impl Evaluator {
             close = files.max(ranks) - d;
         }
         (edge, close)
+    }
+
+    /// Does a pawn of `by` attack `sq` (by its capture leaps)?
+    #[inline]
+    fn pawn_attacked(&self, pos: &Position, sq: kamil_rules::Square, by: Side) -> bool {
+        self.pawn_captures[by.index()].iter().any(|&(off, mask)| {
+            let p = pos.at(sq.shift(off));
+            p.is_side(by) && mask & (1u128 << p.kind()) != 0
+        })
     }
 
     /// Friends next to `side`'s sole royal and enemies (not royal) within
@@ -722,6 +779,34 @@ mod tests {
                 assert!(checked > 10, "{name}");
             }
         }
+    }
+
+    #[test]
+    fn a_piece_an_enemy_pawn_attacks_is_a_pawn_threat_by_its_value() {
+        // Courier: Black's Pawn on d6 takes towards rank 1, on c5 and e5.
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let e = Evaluator::new(v.clone(), EvalMode::Full);
+        let threat = |fen: &str| -> f64 {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            e.trace(&pos)
+                .coefficients
+                .iter()
+                .filter(|&&(k, _)| k as usize / 2 == Term::PawnThreat as usize)
+                .map(|&(_, c)| c)
+                .sum()
+        };
+        // The Knight (300) on e5: three units against White, to move.
+        let on_e5 = threat("11k/12/3p8/4N7/12/12/12/K11 w - - 0 1");
+        assert!((on_e5 - 3.0).abs() < 1e-9, "{on_e5}");
+        // From Black's view the same threat counts for it.
+        let black_to_move = threat("11k/12/3p8/4N7/12/12/12/K11 b - - 0 1");
+        assert!((black_to_move + 3.0).abs() < 1e-9, "{black_to_move}");
+        // On e4 nothing attacks it; a Pawn or a King is never threatened.
+        assert_eq!(threat("11k/12/3p8/12/4N7/12/12/K11 w - - 0 1"), 0.0);
+        assert_eq!(threat("11k/12/3p8/4P7/12/12/12/K11 w - - 0 1"), 0.0);
+        assert_eq!(threat("11k/12/3p8/4K7/12/12/12/12 w - - 0 1"), 0.0);
+        // The default weight makes the threatened side's score lower.
+        assert!(e.params().term(Term::PawnThreat).mg < 0);
     }
 
     #[test]

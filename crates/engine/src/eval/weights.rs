@@ -204,6 +204,9 @@ terms! {
     /// Per piece (not royal) standing in the enemy's promotion zone, in
     /// games with shogi promotion.
     zone_pressure => ZonePressure;
+    /// Per piece (neither pawn nor royal) an enemy pawn attacks, per 100
+    /// centipawns of the piece's value in the variant file (rounded down).
+    pawn_threat => PawnThreat;
 }
 
 impl Weights {
@@ -317,6 +320,7 @@ impl Params {
                 | Term::DoubledPawn
                 | Term::PawnPhalanx
                 | Term::ZonePressure => Pair::default(),
+                Term::PawnThreat => Pair::new(-10, -10),
             })
             .collect();
         let types = variant.pieces.len();
