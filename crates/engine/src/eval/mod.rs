@@ -91,7 +91,7 @@ pub struct Evaluator {
     threat_units: Vec<i32>,
     /// Terms off the search's path while they weigh nothing: per-type
     /// mobility, per-type royal attackers, pawn structure, promotion-zone
-    /// pressure.
+    /// pressure, pawn threats.
     mobility_on: bool,
     attackers_on: bool,
     pawns_on: bool,
