@@ -5,7 +5,7 @@
 
 use crate::eval::Evaluator;
 use crate::material::{captured_value, promotion_gain};
-use crate::see::{SeeScratch, see};
+use crate::see::{SeeScratch, see_ge};
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -31,7 +31,7 @@ const CAPTURE_BAND: i32 = 1 << 25;
 /// (its SEE was below 0), `Some(false)` for a capture that does not (it
 /// takes at least its mover's worth, or its SEE was 0 or more), `None` when
 /// the key does not say (hash move, promotions, quiet moves), so that the
-/// search asks [`see`] only once a capture.
+/// search asks [`see_ge`] only once a capture.
 #[inline]
 pub fn exchange_known(key: i32) -> Option<bool> {
     if (key - GOOD_CAPTURE).abs() < CAPTURE_BAND {
@@ -62,7 +62,7 @@ pub fn resolve(
     key: i32,
     scratch: &mut SeeScratch,
 ) -> i32 {
-    if see(pos, eval, m, scratch) < 0 {
+    if !see_ge(pos, eval, m, 0, scratch) {
         key - GOOD_CAPTURE + BAD_CAPTURE
     } else {
         key

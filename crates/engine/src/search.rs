@@ -8,7 +8,7 @@ use crate::limits::Limits;
 use crate::material::{captured_value, is_capture, promotion_gain};
 use crate::ordering::{Key, MAX_PLY, Ordering, exchange_known, resolve};
 use crate::score::{INFINITE, MATE, MATE_BOUND, Score, from_tt, to_tt};
-use crate::see::{SeeScratch, see};
+use crate::see::{SeeScratch, see_ge};
 use crate::time::Budget;
 use crate::tt::{AllocError, Bound, Table};
 use kamil_rules::movegen::{
@@ -648,7 +648,7 @@ impl<'a> Searcher<'a> {
     fn loses_by_exchange(&mut self, m: Move, margin: i32) -> bool {
         let gain = captured_value(&self.pos, self.ev, m) + promotion_gain(&self.pos, self.ev, m);
         let mover = self.ev.value(self.pos.at(m.from).kind());
-        mover > gain + margin && see(&self.pos, self.ev, m, &mut self.see_scratch) < -margin
+        mover > gain + margin && !see_ge(&self.pos, self.ev, m, -margin, &mut self.see_scratch)
     }
 
     /// Makes a pseudo-legal move unless it leaves the mover's royal
@@ -1290,7 +1290,8 @@ impl<'a> Searcher<'a> {
                     let loses = match exchange_known(frame.scores[idx]) {
                         Some(l) => l,
                         None => {
-                            attacker > gain && see(&self.pos, self.ev, m, &mut self.see_scratch) < 0
+                            attacker > gain
+                                && !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
                         }
                     };
                     if loses {
