@@ -961,15 +961,33 @@ impl<'a> Searcher<'a> {
         } else {
             self.ev.evaluate(&self.pos)
         };
+        // The pruning tests below weigh the table's score where its bound
+        // says it is nearer the truth than the static evaluation.
+        let eval = match entry {
+            Some(e) if !in_check => {
+                let s = from_tt(i32::from(e.score), ply);
+                let nearer = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if nearer && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
             && ply > 0
             && depth <= 4
             && beta.abs() < MATE_BOUND
-            && static_eval - 90 * depth >= beta
+            && eval - 90 * depth >= beta
         {
-            return static_eval;
+            return eval;
         }
         // Null move: if passing still fails high, a real move will.
         if allow_null
@@ -978,10 +996,10 @@ impl<'a> Searcher<'a> {
             && !in_check
             && ply > 0
             && depth >= 3
-            && static_eval >= beta
+            && eval >= beta
             && self.ev.has_pieces(&self.pos, self.pos.side())
         {
-            let r = 3 + depth / 4;
+            let r = null_reduction(depth, eval - beta);
             let u = self.pos.make_null();
             self.keys.push(0);
             self.checks.push(false);
@@ -1040,7 +1058,7 @@ impl<'a> Searcher<'a> {
                     if depth <= 3 && legal >= 4 + 3 * depth * depth {
                         continue;
                     }
-                    if depth <= 2 && static_eval + 120 * depth <= alpha {
+                    if depth <= 2 && eval + 120 * depth <= alpha {
                         continue;
                     }
                 }
@@ -1353,6 +1371,14 @@ impl<'a> Searcher<'a> {
 /// Depth (plies) from which a node without a hash move is reduced by one.
 const IIR_DEPTH: i32 = 4;
 
+/// Plies a null move takes off the depth, besides its own: three, a
+/// quarter of the `depth` left, and one per 200 centipawns the evaluation
+/// stands above beta (`margin`), at most three more (a side far ahead can
+/// pass with a shallower check).
+fn null_reduction(depth: i32, margin: i32) -> i32 {
+    3 + depth / 4 + (margin / 200).clamp(0, 3)
+}
+
 /// Depth (plies) up to which moves that lose material by static exchange
 /// are pruned ([`see_margin`]).
 const SEE_PRUNE_DEPTH: i32 = 6;
@@ -1505,4 +1531,19 @@ fn best_version_only(pos: &Position, ev: &Evaluator, moves: &mut Vec<Move>) {
         }
     }
     moves.truncate(k);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_null_move_reduction_grows_with_the_margin_over_beta_up_to_three_plies() {
+        assert_eq!(null_reduction(8, -40), 5);
+        assert_eq!(null_reduction(8, 199), 5);
+        assert_eq!(null_reduction(8, 200), 6);
+        assert_eq!(null_reduction(8, 650), 8);
+        assert_eq!(null_reduction(8, 100_000), 8);
+        assert_eq!(null_reduction(3, 0), 3);
+    }
 }
