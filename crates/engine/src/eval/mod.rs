@@ -83,12 +83,8 @@ pub struct Evaluator {
     average: Vec<f64>,
     /// Pawn types.
     pawn: Vec<bool>,
-    /// Per attacking side: the capture leaps of its pawns, as (offset from
-    /// the attacked square to the pawn, pawn types that capture so).
-    pawn_captures: [Vec<(i16, u128)>; 2],
-    /// Per piece type: the pawn-threat feature of one such piece attacked
-    /// (its value in pawns, rounded down; 0 for pawns and royals).
-    threat_units: Vec<i32>,
+    /// The pawns' threats on pieces.
+    threats: pawns::PawnThreats,
     /// Terms off the search's path while they weigh nothing: per-type
     /// mobility, per-type royal attackers, pawn structure, promotion-zone
     /// pressure, pawn threats.
@@ -213,34 +209,10 @@ impl Evaluator {
             .iter()
             .any(|&t| nonzero(t as usize));
         let zone_on = v.promotion.shogi && nonzero(Term::ZonePressure as usize);
-        let pawn_types: u128 = pawn
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p)
-            .fold(0, |m, (t, _)| m | 1u128 << t);
-        let pawn_captures = Side::BOTH.map(|s| {
-            v.attacks[s.index()]
-                .leaps
-                .iter()
-                .filter(|&&(_, mask)| mask & pawn_types != 0)
-                .map(|&(off, mask)| (off, mask & pawn_types))
-                .collect::<Vec<_>>()
-        });
-        let threat_units: Vec<i32> = (0..n)
-            .map(|t| {
-                if pawn[t] || royal[t] {
-                    0
-                } else {
-                    value[t] / 100
-                }
-            })
-            .collect();
-        let threat_on = nonzero(Term::PawnThreat as usize)
-            && pawn_captures.iter().any(|l| !l.is_empty())
-            && threat_units.iter().any(|&u| u > 0);
+        let threats = pawns::PawnThreats::new(v, &value);
+        let threat_on = nonzero(Term::PawnThreat as usize) && threats.possible();
         Evaluator {
-            pawn_captures,
-            threat_units,
+            threats,
             threat_on,
             moves,
             average,
@@ -360,15 +332,11 @@ impl Evaluator {
                         add(acc, p, side, p.mobility_index(t), reach);
                     }
                 }
-                if threat_on && self.threat_units[t] > 0 && self.pawn_attacked(pos, sq, side.flip())
-                {
-                    add(
-                        acc,
-                        p,
-                        side,
-                        Term::PawnThreat as usize,
-                        self.threat_units[t],
-                    );
+                if threat_on {
+                    let units = self.threats.on(pos, sq, t, side);
+                    if units > 0 {
+                        add(acc, p, side, Term::PawnThreat as usize, units);
+                    }
                 }
                 if zone_on && !self.royal[t] && advance(g, sq, side) >= zone_start {
                     add(acc, p, side, Term::ZonePressure as usize, 1);
@@ -457,15 +425,6 @@ impl Evaluator {
             close = files.max(ranks) - d;
         }
         (edge, close)
-    }
-
-    /// Does a pawn of `by` attack `sq` (by its capture leaps)?
-    #[inline]
-    fn pawn_attacked(&self, pos: &Position, sq: kamil_rules::Square, by: Side) -> bool {
-        self.pawn_captures[by.index()].iter().any(|&(off, mask)| {
-            let p = pos.at(sq.shift(off));
-            p.is_side(by) && mask & (1u128 << p.kind()) != 0
-        })
     }
 
     /// Friends next to `side`'s sole royal and enemies (not royal) within

@@ -1,11 +1,74 @@
-//! Pawn structure, for the games with pawns (piece types marked `pawn`):
-//! passed, isolated, doubled pawns and phalanxes, on any board up to
-//! [`MAX_SIDE`] files.
+//! Pawn terms, for the games with pawns (piece types marked `pawn`): the
+//! structure (passed, isolated, doubled pawns and phalanxes, on any board
+//! up to [`MAX_SIDE`] files) and the threats pawns make on pieces.
 
 use super::trace::{Accumulator, add};
 use super::weights::{Params, Term};
 use kamil_rules::geometry::MAX_SIDE;
-use kamil_rules::{Position, Side};
+use kamil_rules::{Position, Side, Square, Variant};
+
+/// The pawns' threats on pieces: which squares a pawn captures from, and
+/// what a threatened piece counts for ([`Term::PawnThreat`]).
+#[derive(Clone, Debug)]
+pub struct PawnThreats {
+    /// Per attacking side: its pawns' capture leaps, as (offset from the
+    /// attacked square to the pawn, pawn types that capture so), from the
+    /// rules library's attack tables.
+    captures: [Vec<(i16, u128)>; 2],
+    /// Per piece type: the feature of one such piece attacked, its value
+    /// (centipawns, `value`) in whole pawns; 0 for pawns and royals.
+    units: Vec<i32>,
+}
+
+impl PawnThreats {
+    /// The tables of `v`, with `value` the piece values by type
+    /// (centipawns).
+    pub fn new(v: &Variant, value: &[i32]) -> PawnThreats {
+        let pawn_types = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.pawn)
+            .fold(0u128, |m, (t, _)| m | 1 << t);
+        let captures = Side::BOTH.map(|s| {
+            v.attacks[s.index()]
+                .leaps
+                .iter()
+                .filter(|&&(_, mask)| mask & pawn_types != 0)
+                .map(|&(off, mask)| (off, mask & pawn_types))
+                .collect()
+        });
+        let units = v
+            .pieces
+            .iter()
+            .zip(value)
+            .map(|(p, &val)| if p.pawn || p.royal { 0 } else { val / 100 })
+            .collect();
+        PawnThreats { captures, units }
+    }
+
+    /// Can any pawn threaten any piece that counts?
+    pub fn possible(&self) -> bool {
+        self.captures.iter().any(|l| !l.is_empty()) && self.units.iter().any(|&u| u > 0)
+    }
+
+    /// The feature of a piece of type `t` (a [`kamil_rules::PieceType`])
+    /// standing on `sq` for `side`: its units if an enemy pawn attacks it,
+    /// else 0.
+    #[inline]
+    pub fn on(&self, pos: &Position, sq: Square, t: usize, side: Side) -> i32 {
+        let units = self.units[t];
+        if units == 0 {
+            return 0;
+        }
+        let by = side.flip();
+        let attacked = self.captures[by.index()].iter().any(|&(off, mask)| {
+            let p = pos.at(sq.shift(off));
+            p.is_side(by) && mask & (1u128 << p.kind()) != 0
+        });
+        if attacked { units } else { 0 }
+    }
+}
 
 /// Adds the pawn-structure features of both sides to `acc`. `pawn` marks
 /// the pawn types. Per side:
