@@ -14,8 +14,12 @@
 //!   enemies close by; in games without a check rule (the royal is
 //!   captured, not mated: Chu, Dai Shogi) it keeps to its back ranks and its
 //!   guard to the end;
-//! - **pawn threats**: a piece (neither pawn nor royal) an enemy pawn
-//!   attacks, by its value;
+//! - **threats**: a piece (neither pawn nor royal) an enemy pawn
+//!   attacks, by its value, and one a lesser enemy piece attacks;
+//! - **space**: squares of a side's central area that its pawns hold
+//!   behind them ([`space`]);
+//! - **open files**: pieces that ride their file where pawns do not block
+//!   it ([`files`]);
 //! - **tempo**: a bonus for the side to move.
 //!
 //! Board terms are tapered between a middle game and an end game weight by
@@ -23,7 +27,9 @@
 //! ([`weights`]): a `NAME.eval.toml` file beside the variant file, or the
 //! defaults.
 
+pub mod files;
 pub mod pawns;
+pub mod space;
 pub mod squares;
 pub mod trace;
 pub mod weights;
@@ -72,12 +78,12 @@ pub struct Evaluator {
     /// Neighbour offsets at distance 1 and 2 (for royal safety).
     ring1: Vec<i16>,
     ring2: Vec<i16>,
-    /// Per piece code: the slides whose reach counts as mobility
-    /// (offset, most steps), and the average reach on an empty board.
-    slides: Vec<(Vec<(i16, u8)>, i32)>,
-    /// Per piece code: every leap and ride (offset, most steps) for the
-    /// per-type mobility, and the average reach on an empty board.
-    moves: Vec<(Vec<(i16, u8)>, i32)>,
+    /// Per piece code: the slides whose reach counts as mobility, and the
+    /// average reach on an empty board.
+    slides: Vec<(Vec<Step>, i32)>,
+    /// Per piece code: every leap and ride for the per-type mobility (and
+    /// the piece threats), and the average reach on an empty board.
+    moves: Vec<(Vec<Step>, i32)>,
     /// Per piece code: the average empty-board mobility of its square
     /// terms.
     average: Vec<f64>,
@@ -85,14 +91,25 @@ pub struct Evaluator {
     pawn: Vec<bool>,
     /// The pawns' threats on pieces.
     threats: pawns::PawnThreats,
+    /// The space area of each side.
+    space: space::Space,
+    /// The pieces that ride their files.
+    files: files::FileRiders,
     /// Terms off the search's path while they weigh nothing: per-type
-    /// mobility, per-type royal attackers, pawn structure, promotion-zone
-    /// pressure, pawn threats.
+    /// mobility, piece threats (found by the mobility walk), per-type
+    /// royal attackers, pawn structure, promotion-zone pressure, pawn
+    /// threats, space, riders on open files.
     mobility_on: bool,
+    piece_threat_on: bool,
+    /// Per piece type: its value as a victim of [`Term::PieceThreat`]
+    /// (centipawns; 0 for pawns and royals, which do not count).
+    victim_value: Vec<i32>,
     attackers_on: bool,
     pawns_on: bool,
     zone_on: bool,
     threat_on: bool,
+    space_on: bool,
+    files_on: bool,
 }
 
 impl Evaluator {
@@ -179,24 +196,31 @@ impl Evaluator {
             ms.rides
                 .iter()
                 .filter(|r| !r.initial && r.max > 1)
-                .map(|r| (r.off, r.max))
+                .map(|r| Step::new(r.off, r.max, r.capture))
                 .collect()
         });
         let moves = reach_tables(v, mode, |ms| {
             ms.leaps
                 .iter()
                 .filter(|l| !l.initial)
-                .map(|l| (l.off, 1))
+                .map(|l| Step::new(l.off, 1, l.capture))
                 .chain(
                     ms.rides
                         .iter()
                         .filter(|r| !r.initial)
-                        .map(|r| (r.off, r.max)),
+                        .map(|r| Step::new(r.off, r.max, r.capture)),
                 )
                 .collect()
         });
         let nonzero = |i: usize| params.pairs[i] != weights::Pair::default();
         let mobility_on = (0..n).any(|t| nonzero(params.mobility_index(t)));
+        let piece_threat_on = nonzero(Term::PieceThreat as usize);
+        let victim_value = v
+            .pieces
+            .iter()
+            .zip(&value)
+            .map(|(p, &val)| if p.pawn || p.royal { 0 } else { val })
+            .collect();
         let attackers_on = (0..n).any(|t| nonzero(params.royal_attacker_index(t)));
         let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
         let pawns_on = pawn.iter().any(|&p| p)
@@ -211,13 +235,24 @@ impl Evaluator {
         let zone_on = v.promotion.shogi && nonzero(Term::ZonePressure as usize);
         let threats = pawns::PawnThreats::new(v, &value);
         let threat_on = nonzero(Term::PawnThreat as usize) && threats.possible();
+        let space = space::Space::new(v);
+        let space_on = nonzero(Term::Space as usize) && space.possible();
+        let files = files::FileRiders::new(v);
+        let files_on = (nonzero(Term::HalfOpenFile as usize) || nonzero(Term::OpenFile as usize))
+            && files.possible();
         Evaluator {
+            files,
+            files_on,
+            space,
+            space_on,
             threats,
             threat_on,
             moves,
             average,
             pawn,
             mobility_on,
+            piece_threat_on,
+            victim_value,
             attackers_on,
             pawns_on,
             zone_on,
@@ -300,7 +335,10 @@ impl Evaluator {
         let g = &v.geometry;
         let p = &self.params;
         let full = self.mode == EvalMode::Full;
-        let mobility_on = full && (A::EVERY_TERM || self.mobility_on);
+        let threat_walk = full && (A::EVERY_TERM || self.piece_threat_on);
+        let mobility_on = full && (A::EVERY_TERM || self.mobility_on) || threat_walk;
+        // Per side: its pieces that lesser enemy pieces attack.
+        let mut victims = [Victims::new(), Victims::new()];
         let zone_on = full && v.promotion.shogi && (A::EVERY_TERM || self.zone_on);
         let threat_on = full && (A::EVERY_TERM || self.threat_on);
         let zone_start = g.ranks() as i32 - v.promotion.zone.max(1) as i32;
@@ -328,7 +366,11 @@ impl Evaluator {
                 if mobility_on {
                     let (list, avg) = &self.moves[code];
                     if !list.is_empty() {
-                        let reach = move_reach(pos, sq, list, side) - avg;
+                        let found = threat_walk.then(|| {
+                            let v = &mut victims[side.flip().index()];
+                            (v, &self.victim_value[..], self.value[t])
+                        });
+                        let reach = move_reach(pos, sq, list, side, found) - avg;
                         add(acc, p, side, p.mobility_index(t), reach);
                     }
                 }
@@ -341,6 +383,16 @@ impl Evaluator {
                 if zone_on && !self.royal[t] && advance(g, sq, side) >= zone_start {
                     add(acc, p, side, Term::ZonePressure as usize, 1);
                 }
+            }
+        }
+        if threat_walk {
+            for side in Side::BOTH {
+                let v = &victims[side.index()];
+                let units: i32 = v.squares[..v.len]
+                    .iter()
+                    .map(|&sq| self.victim_value[pos.at(sq).kind() as usize] / 100)
+                    .sum();
+                add(acc, p, side, Term::PieceThreat as usize, units);
             }
         }
         let us = pos.side();
@@ -364,6 +416,18 @@ impl Evaluator {
         }
         if A::EVERY_TERM || self.pawns_on {
             pawns::structure(pos, &self.pawn, p, acc);
+        }
+        if A::EVERY_TERM || self.space_on {
+            for side in Side::BOTH {
+                let n = self.space.count(pos, side, &self.threats);
+                add(acc, p, side, Term::Space as usize, n);
+            }
+        }
+        if A::EVERY_TERM || self.files_on {
+            for (side, c) in Side::BOTH.into_iter().zip(self.files.count(pos)) {
+                add(acc, p, side, Term::HalfOpenFile as usize, c.half_open);
+                add(acc, p, side, Term::OpenFile as usize, c.open);
+            }
         }
         if lead.abs() >= i64::from(p.mop_up_lead) {
             let (strong, weak) = if lead > 0 {
@@ -460,9 +524,9 @@ impl Evaluator {
 
 /// Squares a slider on `sq` reaches: empty ones, and enemy pieces it could take.
 #[inline]
-fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side: Side) -> i32 {
+fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[Step], side: Side) -> i32 {
     let mut n = 0;
-    for &(off, max) in list {
+    for &Step { off, max, .. } in list {
         let mut t = sq;
         for _ in 0..max {
             t = t.shift(off);
@@ -480,14 +544,68 @@ fn slide_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side
     n
 }
 
-/// Squares a piece on `sq` reaches by `list` (offset, most steps): empty
-/// ones, and enemy pieces it could take. Leaps may pass the guard band:
-/// each step is checked to be on the board.
+/// One way a piece moves, for mobility: a leap (at most one step) or a
+/// ride.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// Board offset of one step.
+    off: i16,
+    /// Most steps.
+    max: u8,
+    /// May it capture?
+    capture: bool,
+}
+
+impl Step {
+    fn new(off: i16, max: u8, capture: bool) -> Step {
+        Step { off, max, capture }
+    }
+}
+
+/// Enemy pieces worth more than the piece that attacks them: the squares
+/// found by [`move_reach`], each once.
+#[derive(Clone, Copy, Debug)]
+struct Victims {
+    squares: [kamil_rules::Square; Victims::MAX],
+    len: usize,
+}
+
+impl Victims {
+    /// More victims than this in one position are not counted.
+    const MAX: usize = 32;
+
+    fn new() -> Victims {
+        Victims {
+            squares: [kamil_rules::Square::default(); Victims::MAX],
+            len: 0,
+        }
+    }
+
+    fn insert(&mut self, sq: kamil_rules::Square) {
+        if self.len < Victims::MAX && !self.squares[..self.len].contains(&sq) {
+            self.squares[self.len] = sq;
+            self.len += 1;
+        }
+    }
+}
+
+/// Squares a piece on `sq` reaches by `list`: empty ones, and enemy
+/// pieces it could take. Leaps may pass the guard band: each step is
+/// checked to be on the board. With `victims`, the enemy pieces it may
+/// capture whose value (`value`, by type; royals excluded by a value of 0)
+/// exceeds `own` are put there.
 #[inline]
-fn move_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side: Side) -> i32 {
+fn move_reach(
+    pos: &Position,
+    sq: kamil_rules::Square,
+    list: &[Step],
+    side: Side,
+    victims: Option<(&mut Victims, &[i32], i32)>,
+) -> i32 {
     let g = &pos.variant().geometry;
     let mut n = 0;
-    for &(off, max) in list {
+    let mut victims = victims;
+    for &Step { off, max, capture } in list {
         let mut t = sq;
         for _ in 0..max {
             t = t.shift(off);
@@ -501,6 +619,12 @@ fn move_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side:
             }
             if c.is_side(side.flip()) {
                 n += 1;
+                if capture
+                    && let Some((v, value, own)) = victims.as_mut()
+                    && value[c.kind() as usize] > *own
+                {
+                    v.insert(t);
+                }
             }
             break;
         }
@@ -515,8 +639,8 @@ fn move_reach(pos: &Position, sq: kamil_rules::Square, list: &[(i16, u8)], side:
 fn reach_tables(
     v: &Variant,
     mode: EvalMode,
-    list_of: impl Fn(&kamil_rules::piece::Moveset) -> Vec<(i16, u8)>,
-) -> Vec<(Vec<(i16, u8)>, i32)> {
+    list_of: impl Fn(&kamil_rules::piece::Moveset) -> Vec<Step>,
+) -> Vec<(Vec<Step>, i32)> {
     let g = &v.geometry;
     let mut tables = vec![(Vec::new(), 0); 2 + 2 * v.pieces.len()];
     if mode != EvalMode::Full {
@@ -544,13 +668,9 @@ fn reach_tables(
 }
 
 /// Squares a piece on `sq` reaches by `list` on an empty board.
-fn empty_reach(
-    g: &kamil_rules::geometry::Geometry,
-    sq: kamil_rules::Square,
-    list: &[(i16, u8)],
-) -> i32 {
+fn empty_reach(g: &kamil_rules::geometry::Geometry, sq: kamil_rules::Square, list: &[Step]) -> i32 {
     let mut n = 0;
-    for &(off, max) in list {
+    for &Step { off, max, .. } in list {
         let mut t = sq;
         for _ in 0..max {
             t = t.shift(off);
@@ -766,6 +886,32 @@ mod tests {
         assert_eq!(threat("11k/12/3p8/4K7/12/12/12/12 w - - 0 1"), 0.0);
         // The default weight makes the threatened side's score lower.
         assert!(e.params().term(Term::PawnThreat).mg < 0);
+    }
+
+    #[test]
+    fn a_piece_a_lesser_enemy_piece_attacks_is_a_piece_threat_by_its_value() {
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let e = Evaluator::new(v.clone(), EvalMode::Full);
+        let threat = |fen: &str| -> f64 {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            e.trace(&pos)
+                .coefficients
+                .iter()
+                .filter(|&&(k, _)| k as usize / 2 == Term::PieceThreat as usize)
+                .map(|&(_, c)| c)
+                .sum()
+        };
+        // Black's Knight (300) on d7 attacks White's Rook (500) on e5: five
+        // units against White, to move; a second Knight on f7 adds none.
+        let one = threat("11k/3n8/12/4R7/12/12/12/K11 w - - 0 1");
+        assert!((one - 5.0).abs() < 1e-9, "{one}");
+        let two = threat("11k/3n1n6/12/4R7/12/12/12/K11 w - - 0 1");
+        assert!((two - 5.0).abs() < 1e-9, "{two}");
+        let black_to_move = threat("11k/3n8/12/4R7/12/12/12/K11 b - - 0 1");
+        assert!((black_to_move + 5.0).abs() < 1e-9, "{black_to_move}");
+        // A Rook attacked by a Rook, a Knight by a Rook: no threat.
+        assert_eq!(threat("11k/12/12/r3R7/12/12/12/K11 w - - 0 1"), 0.0);
+        assert_eq!(threat("11k/12/12/r3N7/12/12/12/K11 w - - 0 1"), 0.0);
     }
 
     #[test]

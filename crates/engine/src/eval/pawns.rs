@@ -61,12 +61,20 @@ impl PawnThreats {
         if units == 0 {
             return 0;
         }
-        let by = side.flip();
-        let attacked = self.captures[by.index()].iter().any(|&(off, mask)| {
+        if self.attacked(pos, sq, side.flip()) {
+            units
+        } else {
+            0
+        }
+    }
+
+    /// Does a pawn of `by` attack `sq` (by its capture leaps)?
+    #[inline]
+    pub fn attacked(&self, pos: &Position, sq: Square, by: Side) -> bool {
+        self.captures[by.index()].iter().any(|&(off, mask)| {
             let p = pos.at(sq.shift(off));
             p.is_side(by) && mask & (1u128 << p.kind()) != 0
-        });
-        if attacked { units } else { 0 }
+        })
     }
 }
 

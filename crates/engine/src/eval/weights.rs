@@ -207,6 +207,22 @@ terms! {
     /// Per piece (neither pawn nor royal) an enemy pawn attacks, per 100
     /// centipawns of the piece's value in the variant file (rounded down).
     pawn_threat => PawnThreat;
+    /// Per square of a side's space area (the central half of the files,
+    /// its second rank to the last of its half) that holds none of its
+    /// pawns and no enemy pawn attacks; a square up to three behind a
+    /// friendly pawn on its file counts twice (`eval/space.rs`).
+    space => Space;
+    /// Per piece that rides its file (a Rook) on a file with an enemy pawn
+    /// but none of its side's (`eval/files.rs`).
+    half_open_file => HalfOpenFile;
+    /// Per piece that rides its file on a file with no pawn at all.
+    open_file => OpenFile;
+    /// Per piece (neither pawn nor royal) that an enemy piece worth less
+    /// attacks (by a leap or ride that captures; each piece once), per 100
+    /// centipawns of its value in the variant file (rounded down).
+    /// Computed with the per-type mobility, so switching it on costs what
+    /// mobility costs.
+    piece_threat => PieceThreat;
 }
 
 impl Weights {
@@ -321,6 +337,9 @@ impl Params {
                 | Term::PawnPhalanx
                 | Term::ZonePressure => Pair::default(),
                 Term::PawnThreat => Pair::new(-10, -10),
+                Term::Space | Term::HalfOpenFile | Term::OpenFile | Term::PieceThreat => {
+                    Pair::default()
+                }
             })
             .collect();
         let types = variant.pieces.len();
