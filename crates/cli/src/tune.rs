@@ -56,6 +56,12 @@ pub struct Args {
     /// The weights file to write (default `NAME.eval.toml` here).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Held-out labelled positions (same format as --data, not fitted):
+    /// their loss under the starting and the tuned weights, each with its
+    /// own best K, is printed and written in the file's header. A fit that
+    /// does not lower it has learnt the data, not the game.
+    #[arg(long, value_name = "FILE")]
+    validate: Option<PathBuf>,
 }
 
 /// One position's features: `(k, c)` as in
@@ -98,23 +104,12 @@ pub fn run(args: Args) -> Result<()> {
             None => Params::builtin(&variant),
         },
     };
-    let text = std::fs::read_to_string(&args.data)
-        .with_context(|| format!("reading data file `{}`", args.data.display()))?;
-    let data = read_data(&text).with_context(|| format!("`{}`", args.data.display()))?;
-    if data.is_empty() {
-        bail!("`{}` holds no positions", args.data.display());
-    }
     let ev = Evaluator::with_params(variant.clone(), EvalMode::Full, start.clone());
-    let bar = indicatif::ProgressBar::new(data.len() as u64);
-    bar.set_message("tracing");
-    let mut samples = Vec::with_capacity(data.len());
-    for (i, d) in data.iter().enumerate() {
-        let pos = Position::from_fen(variant.clone(), &d.fen)
-            .with_context(|| format!("data position {}: bad FEN `{}`", i + 1, d.fen))?;
-        samples.push(sample(&ev, &pos, d.result));
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+    let samples = traced(&ev, &args.data)?;
+    let held_out = match &args.validate {
+        Some(path) => Some(traced(&ev, path)?),
+        None => None,
+    };
     let weights = flat(&start.pairs);
     let k = best_scale(&samples, &weights);
     let before = loss(&samples, &weights, k);
@@ -160,23 +155,67 @@ pub fn run(args: Args) -> Result<()> {
     let params = start.with_pairs(&variant, &rounded)?;
     let after = loss(&samples, &flat(&params.pairs), k);
     println!("loss before {before:.6}, after {after:.6} (rounded weights)");
+    let validation = held_out.map(|h| {
+        let of = |w: &[f64]| {
+            let k = best_scale(&h, w);
+            (loss(&h, w, k), k)
+        };
+        let ((l0, k0), (l1, k1)) = (of(&weights), of(&flat(&params.pairs)));
+        let line = format!(
+            "held-out loss {l0:.6} before (K = {k0:.6}), {l1:.6} after (K = {k1:.6}) on {} positions of `{}`",
+            h.len(),
+            args.validate.as_ref().map_or(String::new(), |p| p.display().to_string())
+        );
+        println!("{line}");
+        format!("# {line}.\n")
+    });
     let path = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}.eval.toml", variant.name)));
     let header = format!(
         "# Evaluation weights of `{}`, tuned by `kamil tune` on {} positions of `{}`:\n\
-         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}, l2 {}.\n\n",
+         # K = {k:.6}, loss {before:.6} before, {after:.6} after, {} epochs, lr {}, l2 {}.\n{}\n",
         variant.name,
         samples.len(),
         args.data.display(),
         args.epochs,
         args.lr,
-        args.l2
+        args.l2,
+        validation.unwrap_or_default()
     );
     std::fs::write(&path, header + &params.to_weights(&variant).to_toml())
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// The traced samples of the data file `path` under `ev` (with a progress
+/// bar). Errors: a file that cannot be read, a line or FEN that does not
+/// read (named), no positions.
+fn traced(ev: &Evaluator, path: &std::path::Path) -> Result<Vec<Sample>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading data file `{}`", path.display()))?;
+    let data = read_data(&text).with_context(|| format!("`{}`", path.display()))?;
+    if data.is_empty() {
+        bail!("`{}` holds no positions", path.display());
+    }
+    let bar = indicatif::ProgressBar::new(data.len() as u64);
+    bar.set_message("tracing");
+    let mut samples = Vec::with_capacity(data.len());
+    for (i, d) in data.iter().enumerate() {
+        let pos = Position::from_fen(ev.variant().clone(), &d.fen).with_context(|| {
+            format!(
+                "`{}` position {}: bad FEN `{}`",
+                path.display(),
+                i + 1,
+                d.fen
+            )
+        })?;
+        samples.push(sample(ev, &pos, d.result));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(samples)
 }
 
 /// Does `name` (`mobility.rook`) fall under `pattern`: the name itself or

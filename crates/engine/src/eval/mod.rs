@@ -783,6 +783,79 @@ mod tests {
         out
     }
 
+    /// `fen` with the colours swapped: ranks in reverse order, each
+    /// piece's case swapped, the other side to move (the move counters
+    /// kept). For games whose start is a mirror image across the middle
+    /// rank (Courier) and fields the mirror keeps (no castling or en
+    /// passant square).
+    fn colour_mirror(fen: &str) -> String {
+        let mut f: Vec<String> = fen.split(' ').map(String::from).collect();
+        let board: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        f[0] = board.join("/");
+        f[1] = if f[1] == "w" { "b".into() } else { "w".into() };
+        f.join(" ")
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_for_either_colour() {
+        // Every weight random and nonzero, so that each term is on: a
+        // position and its colour mirror must score the same for the
+        // side to move.
+        use weights::Pair;
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let d = Params::defaults(&v);
+        let mut x = 12345u64;
+        let mut r = |lo: i32, hi: i32| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            lo + ((x >> 33) % (hi - lo + 1) as u64) as i32
+        };
+        let pairs: Vec<Pair> = (0..d.pairs.len())
+            .map(|i| {
+                if d.is_piece_value(i) {
+                    d.pairs[i]
+                } else {
+                    Pair::new(r(1, 40), r(1, 40))
+                }
+            })
+            .collect();
+        let e =
+            Evaluator::with_params(v.clone(), EvalMode::Full, d.with_pairs(&v, &pairs).unwrap());
+        let mut checked = 0;
+        for seed in [3, 4, 5] {
+            for pos in random_positions("courier", seed, 160) {
+                let fen = pos.fen();
+                if fen.split(' ').nth(2).is_some_and(|c| c != "-") {
+                    continue;
+                }
+                let mirror = Position::from_fen(v.clone(), &colour_mirror(&fen)).unwrap();
+                assert_eq!(
+                    e.evaluate(&pos),
+                    e.evaluate(&mirror),
+                    "{fen} against {}",
+                    mirror.fen()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked}");
+    }
+
     #[test]
     fn the_trace_dotted_with_the_weights_is_the_evaluation() {
         use weights::Pair;
