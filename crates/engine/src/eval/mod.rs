@@ -933,20 +933,26 @@ mod tests {
         }
     }
 
+    /// The traced feature of `term` in `fen` (both phases' coefficients
+    /// summed: its count from the side to move's view).
+    fn feature(e: &Evaluator, fen: &str, term: Term) -> f64 {
+        let pos = Position::from_fen(e.variant().clone(), fen).unwrap();
+        e.trace(&pos)
+            .coefficients
+            .iter()
+            .filter(|&&(k, _)| k as usize / 2 == term as usize)
+            .map(|&(_, c)| c)
+            .sum()
+    }
+
     #[test]
     fn a_piece_an_enemy_pawn_attacks_is_a_pawn_threat_by_its_value() {
         // Courier: Black's Pawn on d6 takes towards rank 1, on c5 and e5.
-        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
-        let e = Evaluator::new(v.clone(), EvalMode::Full);
-        let threat = |fen: &str| -> f64 {
-            let pos = Position::from_fen(v.clone(), fen).unwrap();
-            e.trace(&pos)
-                .coefficients
-                .iter()
-                .filter(|&&(k, _)| k as usize / 2 == Term::PawnThreat as usize)
-                .map(|&(_, c)| c)
-                .sum()
-        };
+        let e = Evaluator::new(
+            Arc::new(Variant::builtin("courier", &[]).unwrap()),
+            EvalMode::Full,
+        );
+        let threat = |fen: &str| feature(&e, fen, Term::PawnThreat);
         // The Knight (300) on e5: three units against White, to move.
         let on_e5 = threat("11k/12/3p8/4N7/12/12/12/K11 w - - 0 1");
         assert!((on_e5 - 3.0).abs() < 1e-9, "{on_e5}");
@@ -963,17 +969,11 @@ mod tests {
 
     #[test]
     fn a_piece_a_lesser_enemy_piece_attacks_is_a_piece_threat_by_its_value() {
-        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
-        let e = Evaluator::new(v.clone(), EvalMode::Full);
-        let threat = |fen: &str| -> f64 {
-            let pos = Position::from_fen(v.clone(), fen).unwrap();
-            e.trace(&pos)
-                .coefficients
-                .iter()
-                .filter(|&&(k, _)| k as usize / 2 == Term::PieceThreat as usize)
-                .map(|&(_, c)| c)
-                .sum()
-        };
+        let e = Evaluator::new(
+            Arc::new(Variant::builtin("courier", &[]).unwrap()),
+            EvalMode::Full,
+        );
+        let threat = |fen: &str| feature(&e, fen, Term::PieceThreat);
         // Black's Knight (300) on d7 attacks White's Rook (500) on e5: five
         // units against White, to move; a second Knight on f7 adds none.
         let one = threat("11k/3n8/12/4R7/12/12/12/K11 w - - 0 1");
