@@ -13,8 +13,6 @@ pub struct FileRiders {
     /// Per piece code (`Piece.0`): rides forward along its file at least
     /// half the board's ranks.
     rider: Vec<bool>,
-    /// Pawn types, by piece type.
-    pawn: Vec<bool>,
 }
 
 /// What [`FileRiders::count`] finds for one side.
@@ -29,8 +27,7 @@ pub struct FileCounts {
 impl FileRiders {
     /// The file riders of `v` (none when the game has no pawns).
     pub fn new(v: &Variant) -> FileRiders {
-        let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
-        if !pawn.iter().any(|&p| p) {
+        if !v.pieces.iter().any(|p| p.pawn) {
             return FileRiders::default();
         }
         let g = &v.geometry;
@@ -48,7 +45,7 @@ impl FileRiders {
                 rider[Piece::new(t as u8, side).0 as usize] = rides;
             }
         }
-        FileRiders { rider, pawn }
+        FileRiders { rider }
     }
 
     /// Are there file riders to count?
@@ -56,15 +53,21 @@ impl FileRiders {
         self.rider.iter().any(|&r| r)
     }
 
-    /// Per side: its file riders on half-open and open files.
-    pub fn count(&self, pos: &Position) -> [FileCounts; 2] {
+    /// Per side: its file riders on half-open and open files. `pawn`
+    /// marks the pawn types.
+    pub fn count(&self, pos: &Position, pawn: &[bool]) -> [FileCounts; 2] {
         let g = &pos.variant().geometry;
         let files = usize::from(g.files()).min(usize::from(MAX_SIDE));
         let mut pawns = [[0u8; MAX_SIDE as usize]; 2];
         for side in Side::BOTH {
             for &sq in pos.pieces(side) {
                 let f = usize::from(g.file(sq));
-                if f < files && self.pawn[pos.at(sq).kind() as usize] {
+                if f < files
+                    && pawn
+                        .get(pos.at(sq).kind() as usize)
+                        .copied()
+                        .unwrap_or(false)
+                {
                     pawns[side.index()][f] = 1;
                 }
             }
@@ -96,7 +99,8 @@ mod tests {
     fn counts(fen: &str) -> [FileCounts; 2] {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let pos = Position::from_fen(v.clone(), fen).unwrap();
-        FileRiders::new(&v).count(&pos)
+        let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
+        FileRiders::new(&v).count(&pos, &pawn)
     }
 
     #[test]

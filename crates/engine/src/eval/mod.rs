@@ -337,8 +337,9 @@ impl Evaluator {
         let full = self.mode == EvalMode::Full;
         let threat_walk = full && (A::EVERY_TERM || self.piece_threat_on);
         let mobility_on = full && (A::EVERY_TERM || self.mobility_on) || threat_walk;
-        // Per side: its pieces that lesser enemy pieces attack.
-        let mut victims = [Victims::new(), Victims::new()];
+        // Per side: its pieces that lesser enemy pieces attack (only
+        // when counted).
+        let mut victims = threat_walk.then(|| [Victims::new(), Victims::new()]);
         let zone_on = full && v.promotion.shogi && (A::EVERY_TERM || self.zone_on);
         let threat_on = full && (A::EVERY_TERM || self.threat_on);
         let zone_start = g.ranks() as i32 - v.promotion.zone.max(1) as i32;
@@ -366,8 +367,8 @@ impl Evaluator {
                 if mobility_on {
                     let (list, avg) = &self.moves[code];
                     if !list.is_empty() {
-                        let found = threat_walk.then(|| {
-                            let v = &mut victims[side.flip().index()];
+                        let found = victims.as_mut().map(|v| {
+                            let v = &mut v[side.flip().index()];
                             (v, &self.victim_value[..], self.value[t])
                         });
                         let reach = move_reach(pos, sq, list, side, found) - avg;
@@ -385,7 +386,7 @@ impl Evaluator {
                 }
             }
         }
-        if threat_walk {
+        if let Some(victims) = &victims {
             for side in Side::BOTH {
                 let v = &victims[side.index()];
                 let units: i32 = v.squares[..v.len]
@@ -419,12 +420,15 @@ impl Evaluator {
         }
         if A::EVERY_TERM || self.space_on {
             for side in Side::BOTH {
-                let n = self.space.count(pos, side, &self.threats);
+                let n = self.space.count(pos, side, &self.pawn, &self.threats);
                 add(acc, p, side, Term::Space as usize, n);
             }
         }
         if A::EVERY_TERM || self.files_on {
-            for (side, c) in Side::BOTH.into_iter().zip(self.files.count(pos)) {
+            for (side, c) in Side::BOTH
+                .into_iter()
+                .zip(self.files.count(pos, &self.pawn))
+            {
                 add(acc, p, side, Term::HalfOpenFile as usize, c.half_open);
                 add(acc, p, side, Term::OpenFile as usize, c.open);
             }
@@ -600,11 +604,10 @@ fn move_reach(
     sq: kamil_rules::Square,
     list: &[Step],
     side: Side,
-    victims: Option<(&mut Victims, &[i32], i32)>,
+    mut victims: Option<(&mut Victims, &[i32], i32)>,
 ) -> i32 {
     let g = &pos.variant().geometry;
     let mut n = 0;
-    let mut victims = victims;
     for &Step { off, max, capture } in list {
         let mut t = sq;
         for _ in 0..max {

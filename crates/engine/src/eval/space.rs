@@ -20,8 +20,6 @@ pub struct Space {
     /// its file (nearest first, at most [`BEHIND`]) where a friendly pawn
     /// puts it behind that pawn.
     area: [Vec<(Square, Vec<Square>)>; 2],
-    /// Pawn types, by piece type.
-    pawn: Vec<bool>,
 }
 
 impl Space {
@@ -29,8 +27,7 @@ impl Space {
     /// ranks from each side's second to the last of its half. Empty when
     /// the game has no pawns or the board is too small to have an area.
     pub fn new(v: &Variant) -> Space {
-        let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
-        if !pawn.iter().any(|&p| p) {
+        if !v.pieces.iter().any(|p| p.pawn) {
             return Space::default();
         }
         let g = &v.geometry;
@@ -56,7 +53,7 @@ impl Space {
             }
             out
         });
-        Space { area, pawn }
+        Space { area }
     }
 
     /// Is there an area to count?
@@ -67,11 +64,11 @@ impl Space {
     /// The space feature of `side`: each square of its area that holds no
     /// pawn of its own and no enemy pawn attacks counts one, and one more
     /// when a friendly pawn stands up to three squares ahead of it on its
-    /// file.
-    pub fn count(&self, pos: &Position, side: Side, threats: &PawnThreats) -> i32 {
+    /// file. `pawn` marks the pawn types.
+    pub fn count(&self, pos: &Position, side: Side, pawn: &[bool], threats: &PawnThreats) -> i32 {
         let is_own_pawn = |sq: Square| {
             let pc = pos.at(sq);
-            pc.is_side(side) && self.pawn.get(pc.kind() as usize).copied().unwrap_or(false)
+            pc.is_side(side) && pawn.get(pc.kind() as usize).copied().unwrap_or(false)
         };
         let mut n = 0;
         for (sq, front) in &self.area[side.index()] {
@@ -96,9 +93,10 @@ mod tests {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let pos = Position::from_fen(v.clone(), fen).unwrap();
         let value: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
+        let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
         let threats = PawnThreats::new(&v, &value);
         let space = Space::new(&v);
-        Side::BOTH.map(|s| space.count(&pos, s, &threats))
+        Side::BOTH.map(|s| space.count(&pos, s, &pawn, &threats))
     }
 
     #[test]
