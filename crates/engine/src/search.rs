@@ -2,6 +2,7 @@
 //! table, quiescence search, null-move pruning, late-move reductions and
 //! check extension, scoring game ends by each variant's rules.
 
+use crate::eval::pawn_table::PawnTable;
 use crate::eval::weights::Weights;
 use crate::eval::{EvalMode, Evaluator};
 use crate::limits::Limits;
@@ -452,6 +453,8 @@ struct Searcher<'a> {
     q_used: u64,
     /// Buffers of the static exchange evaluation.
     see_scratch: SeeScratch,
+    /// This thread's pawn terms, by pawn placement.
+    pawn_table: PawnTable,
     /// Lazy SMP: 0 for the main thread, else the helper's number (it skips
     /// some depths, see [`helper_skips`]).
     helper: usize,
@@ -506,6 +509,7 @@ impl<'a> Searcher<'a> {
             lean_quiescence,
             q_used: 0,
             see_scratch: SeeScratch::default(),
+            pawn_table: PawnTable::new(),
             helper: 0,
             helper_nodes: None,
             shared: 0,
@@ -913,7 +917,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.ev.evaluate(&self.pos);
+            return self.ev.evaluate_cached(&self.pos, &mut self.pawn_table);
         }
         if depth <= 0 {
             if in_check {
@@ -959,7 +963,7 @@ impl<'a> Searcher<'a> {
         } else if let Some(e) = entry {
             i32::from(e.eval)
         } else {
-            self.ev.evaluate(&self.pos)
+            self.ev.evaluate_cached(&self.pos, &mut self.pawn_table)
         };
         // The pruning tests below weigh the table's score where its bound
         // says it is nearer the truth than the static evaluation.
@@ -1225,10 +1229,10 @@ impl<'a> Searcher<'a> {
             return self.outcome_score(o, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.ev.evaluate(&self.pos);
+            return self.ev.evaluate_cached(&self.pos, &mut self.pawn_table);
         }
         if self.q_used > QUIESCENCE_BUDGET {
-            return self.ev.evaluate(&self.pos);
+            return self.ev.evaluate_cached(&self.pos, &mut self.pawn_table);
         }
         // Deep in a lean quiescence a check is answered by captures only,
         // with the static evaluation as the floor: mutual checks (Cannons
@@ -1249,7 +1253,7 @@ impl<'a> Searcher<'a> {
         let stand = if in_check {
             -INFINITE
         } else {
-            self.ev.evaluate(&self.pos)
+            self.ev.evaluate_cached(&self.pos, &mut self.pawn_table)
         };
         if !in_check {
             if stand >= beta {

@@ -56,31 +56,23 @@ impl FileRiders {
     /// Per side: its file riders on half-open and open files. `pawn`
     /// marks the pawn types.
     pub fn count(&self, pos: &Position, pawn: &[bool]) -> [FileCounts; 2] {
+        self.count_with(pos, pawn_files(pos, pawn))
+    }
+
+    /// [`FileRiders::count`] with the files that hold each side's pawns
+    /// already found ([`pawn_files`]): they depend on the pawns alone, so
+    /// the pawn table keeps them.
+    pub fn count_with(&self, pos: &Position, pawn_files: [PawnFiles; 2]) -> [FileCounts; 2] {
         let g = &pos.variant().geometry;
-        let files = usize::from(g.files()).min(usize::from(MAX_SIDE));
-        let mut pawns = [[0u8; MAX_SIDE as usize]; 2];
-        for side in Side::BOTH {
-            for &sq in pos.pieces(side) {
-                let f = usize::from(g.file(sq));
-                if f < files
-                    && pawn
-                        .get(pos.at(sq).kind() as usize)
-                        .copied()
-                        .unwrap_or(false)
-                {
-                    pawns[side.index()][f] = 1;
-                }
-            }
-        }
         Side::BOTH.map(|side| {
-            let (s, o) = (side.index(), side.flip().index());
+            let (own, theirs) = (pawn_files[side.index()], pawn_files[side.flip().index()]);
             let mut c = FileCounts::default();
             for &sq in pos.pieces(side) {
-                let f = usize::from(g.file(sq));
-                if f >= files || !self.rider[pos.at(sq).0 as usize] || pawns[s][f] != 0 {
+                let bit = file_bit(g.file(sq));
+                if !self.rider[pos.at(sq).0 as usize] || own & bit != 0 {
                     continue;
                 }
-                if pawns[o][f] == 0 {
+                if theirs & bit == 0 {
                     c.open += 1;
                 } else {
                     c.half_open += 1;
@@ -89,6 +81,36 @@ impl FileRiders {
             c
         })
     }
+}
+
+/// A set of files, bit `f` for file `f` (boards are at most
+/// [`MAX_SIDE`] files wide).
+pub type PawnFiles = u16;
+
+const _: () = assert!(MAX_SIDE as u32 <= PawnFiles::BITS);
+
+/// The bit of file `f` in a [`PawnFiles`] (none past the widest board).
+#[inline(always)]
+fn file_bit(f: u8) -> PawnFiles {
+    PawnFiles::from(f < MAX_SIDE)
+        .checked_shl(u32::from(f))
+        .unwrap_or(0)
+}
+
+/// Per side: the files that hold one of its pawns. `pawn` marks the pawn
+/// types.
+pub fn pawn_files(pos: &Position, pawn: &[bool]) -> [PawnFiles; 2] {
+    let g = &pos.variant().geometry;
+    Side::BOTH.map(|side| {
+        pos.pieces(side)
+            .iter()
+            .filter(|&&sq| {
+                pawn.get(pos.at(sq).kind() as usize)
+                    .copied()
+                    .unwrap_or(false)
+            })
+            .fold(0, |m, &sq| m | file_bit(g.file(sq)))
+    })
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@
 //! defaults.
 
 pub mod files;
+pub mod pawn_table;
 pub mod pawns;
 pub mod space;
 pub mod squares;
@@ -36,6 +37,7 @@ pub mod weights;
 
 use crate::score::MAX_EVAL;
 use kamil_rules::{Piece, Position, Side, Variant};
+use pawn_table::{PawnEntry, PawnTable};
 use squares::{advance, average_mobility, square_shape};
 use std::sync::Arc;
 use trace::{Accumulator, Sum, Trace, Tracer, add, add_material};
@@ -110,6 +112,9 @@ pub struct Evaluator {
     threat_on: bool,
     space_on: bool,
     files_on: bool,
+    /// Some term that depends on the pawns alone is counted
+    /// ([`PawnTable`] keeps them).
+    pawn_terms_on: bool,
 }
 
 impl Evaluator {
@@ -241,6 +246,7 @@ impl Evaluator {
         let files_on = (nonzero(Term::HalfOpenFile as usize) || nonzero(Term::OpenFile as usize))
             && files.possible();
         Evaluator {
+            pawn_terms_on: pawns_on || space_on || files_on,
             files,
             files_on,
             space,
@@ -305,7 +311,14 @@ impl Evaluator {
     /// within ±[`MAX_EVAL`] whatever the variant's piece values.
     /// Game ends are not detected here (search does that).
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.run(pos, &mut Sum::default())
+        self.run(pos, &mut Sum::default(), None)
+    }
+
+    /// [`Evaluator::evaluate`], the pawn terms kept in `pawns` (the same
+    /// score, faster where pawns repeat: in a search). `pawns` must be
+    /// used with this evaluator only.
+    pub fn evaluate_cached(&self, pos: &Position, pawns: &mut PawnTable) -> i32 {
+        self.run(pos, &mut Sum::default(), Some(pawns))
     }
 
     /// The position's features as coefficients of the weights, and its
@@ -319,7 +332,7 @@ impl Evaluator {
     /// In [`EvalMode::Material`] only the score is meaningful.
     pub fn trace(&self, pos: &Position) -> Trace {
         let mut t = Tracer::new(&self.params);
-        let score = self.run(pos, &mut t);
+        let score = self.run(pos, &mut t, None);
         Trace {
             coefficients: t.into_coefficients(),
             score,
@@ -328,7 +341,12 @@ impl Evaluator {
 
     /// The evaluation, its features going to `acc`.
     #[inline(always)]
-    fn run<A: Accumulator>(&self, pos: &Position, acc: &mut A) -> i32 {
+    fn run<A: Accumulator>(
+        &self,
+        pos: &Position,
+        acc: &mut A,
+        pawn_table: Option<&mut PawnTable>,
+    ) -> i32 {
         // Sums in 64 bits: a variant's values may be up to
         // MAX_PIECE_VALUE each, on boards of hundreds of squares.
         let v = &*self.variant;
@@ -343,6 +361,10 @@ impl Evaluator {
         let zone_on = full && v.promotion.shogi && (A::EVERY_TERM || self.zone_on);
         let threat_on = full && (A::EVERY_TERM || self.threat_on);
         let zone_start = g.ranks() as i32 - v.promotion.zone.max(1) as i32;
+        let pawn_terms = full && (A::EVERY_TERM || self.pawn_terms_on);
+        // The trace records every feature: it never reads the table.
+        let pawn_table = pawn_table.filter(|_| pawn_terms && !A::EVERY_TERM);
+        let mut pawn_key = 0u64;
         let mut phase = 0i64;
         for side in Side::BOTH {
             for &sq in pos.pieces(side) {
@@ -350,6 +372,9 @@ impl Evaluator {
                 let t = pc.kind() as usize;
                 let code = pc.0 as usize;
                 add_material(acc, p, side, t);
+                if pawn_table.is_some() && self.pawn[t] {
+                    pawn_key ^= v.zobrist.piece(g.compact(sq), pc);
+                }
                 if self.phase_piece[t] {
                     phase += i64::from(self.value[t]);
                 }
@@ -415,22 +440,27 @@ impl Evaluator {
                 self.royal_safety(pos, *r, side, acc);
             }
         }
-        if A::EVERY_TERM || self.pawns_on {
-            pawns::structure(pos, &self.pawn, p, acc);
-        }
-        if A::EVERY_TERM || self.space_on {
-            for side in Side::BOTH {
-                let n = self.space.count(pos, side, &self.pawn, &self.threats);
-                add(acc, p, side, Term::Space as usize, n);
-            }
-        }
-        if A::EVERY_TERM || self.files_on {
-            for (side, c) in Side::BOTH
-                .into_iter()
-                .zip(self.files.count(pos, &self.pawn))
-            {
-                add(acc, p, side, Term::HalfOpenFile as usize, c.half_open);
-                add(acc, p, side, Term::OpenFile as usize, c.open);
+        if pawn_terms {
+            let pawn_files = match pawn_table {
+                Some(table) => {
+                    let e = table.get_or_insert(pawn_key, || self.pawn_entry(pos));
+                    let s = acc.sum();
+                    for i in 0..2 {
+                        s.mg[i] += e.mg[i];
+                        s.eg[i] += e.eg[i];
+                    }
+                    e.files
+                }
+                None => self.pawn_only_terms(pos, acc),
+            };
+            if A::EVERY_TERM || self.files_on {
+                for (side, c) in Side::BOTH
+                    .into_iter()
+                    .zip(self.files.count_with(pos, pawn_files))
+                {
+                    add(acc, p, side, Term::HalfOpenFile as usize, c.half_open);
+                    add(acc, p, side, Term::OpenFile as usize, c.open);
+                }
             }
         }
         if lead.abs() >= i64::from(p.mop_up_lead) {
@@ -468,6 +498,38 @@ impl Evaluator {
         let count = i64::from(pos.halfmove()).min(limit);
         let factor = (2 * limit - count) as f64 / (2 * limit) as f64;
         (score * (2 * limit - count) / (2 * limit), factor)
+    }
+
+    /// The terms that depend on the pawns alone (pawn structure, space),
+    /// going to `acc`. Returns the files that hold each side's pawns.
+    #[inline(always)]
+    fn pawn_only_terms<A: Accumulator>(
+        &self,
+        pos: &Position,
+        acc: &mut A,
+    ) -> [files::PawnFiles; 2] {
+        let p = &self.params;
+        if A::EVERY_TERM || self.pawns_on {
+            pawns::structure(pos, &self.pawn, p, acc);
+        }
+        if A::EVERY_TERM || self.space_on {
+            for side in Side::BOTH {
+                let n = self.space.count(pos, side, &self.pawn, &self.threats);
+                add(acc, p, side, Term::Space as usize, n);
+            }
+        }
+        files::pawn_files(pos, &self.pawn)
+    }
+
+    /// The pawn-only terms of `pos` as a [`PawnTable`] entry.
+    fn pawn_entry(&self, pos: &Position) -> PawnEntry {
+        let mut sum = Sum::default();
+        let files = self.pawn_only_terms(pos, &mut sum);
+        PawnEntry {
+            mg: sum.mg,
+            eg: sum.eg,
+            files,
+        }
     }
 
     /// Winning the end game: drive the weaker side's sole royal to the edge
@@ -907,10 +969,15 @@ mod tests {
             for params in [d.clone(), d.with_pairs(&v, &pairs).unwrap()] {
                 let e = Evaluator::with_params(v.clone(), EvalMode::Full, params.clone());
                 let mut checked = 0;
+                let mut table = PawnTable::new();
                 for pos in random_positions(name, 7 + n as u64, 120).iter().step_by(3) {
                     let t = e.trace(pos);
                     let score = e.evaluate(pos);
                     assert_eq!(t.score, score, "{name}");
+                    // Computed into the pawn table, then read from it.
+                    for _ in 0..2 {
+                        assert_eq!(e.evaluate_cached(pos, &mut table), score, "{name}");
+                    }
                     if score.abs() >= MAX_EVAL {
                         continue;
                     }
@@ -932,6 +999,13 @@ mod tests {
                     checked += 1;
                 }
                 assert!(checked > 10, "{name}");
+                let read = table.hit_rate() >= 0.5;
+                assert_eq!(
+                    read,
+                    e.pawn_terms_on,
+                    "{name}: hit rate {}",
+                    table.hit_rate()
+                );
             }
         }
     }
