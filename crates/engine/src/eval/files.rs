@@ -53,29 +53,63 @@ impl FileRiders {
         self.rider.iter().any(|&r| r)
     }
 
+    /// Is the piece of code `code` (`Piece.0`) a file rider?
+    #[inline(always)]
+    pub fn rides(&self, code: usize) -> bool {
+        self.rider.get(code).copied().unwrap_or(false)
+    }
+
     /// Per side: its file riders on half-open and open files. `pawn`
     /// marks the pawn types.
     pub fn count(&self, pos: &Position, pawn: &[bool]) -> [FileCounts; 2] {
-        self.count_with(pos, pawn_files(pos, pawn))
+        let g = &pos.variant().geometry;
+        let mut riders = RiderFiles::default();
+        for side in Side::BOTH {
+            for &sq in pos.pieces(side) {
+                if self.rides(pos.at(sq).0 as usize) {
+                    riders.add(side, g.file(sq));
+                }
+            }
+        }
+        riders.count(pawn_files(pos, pawn))
+    }
+}
+
+/// Per side and file: how many file riders stand there (the evaluation
+/// fills it as it walks the pieces).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RiderFiles {
+    count: [[u8; MAX_SIDE as usize]; 2],
+    /// Per side: the files with a rider.
+    files: [PawnFiles; 2],
+}
+
+impl RiderFiles {
+    /// Adds a rider of `side` on file `file` (ignored past the widest
+    /// board).
+    #[inline(always)]
+    pub fn add(&mut self, side: Side, file: u8) {
+        if let Some(c) = self.count[side.index()].get_mut(usize::from(file)) {
+            *c = c.saturating_add(1);
+            self.files[side.index()] |= file_bit(file);
+        }
     }
 
-    /// [`FileRiders::count`] with the files that hold each side's pawns
-    /// already found ([`pawn_files`]): they depend on the pawns alone, so
-    /// the pawn table keeps them.
-    pub fn count_with(&self, pos: &Position, pawn_files: [PawnFiles; 2]) -> [FileCounts; 2] {
-        let g = &pos.variant().geometry;
+    /// Per side: its riders on half-open and open files, given the files
+    /// that hold each side's pawns ([`pawn_files`]).
+    pub fn count(&self, pawn_files: [PawnFiles; 2]) -> [FileCounts; 2] {
         Side::BOTH.map(|side| {
-            let (own, theirs) = (pawn_files[side.index()], pawn_files[side.flip().index()]);
+            let (s, o) = (side.index(), side.flip().index());
             let mut c = FileCounts::default();
-            for &sq in pos.pieces(side) {
-                let bit = file_bit(g.file(sq));
-                if !self.rider[pos.at(sq).0 as usize] || own & bit != 0 {
-                    continue;
-                }
-                if theirs & bit == 0 {
-                    c.open += 1;
+            let mut free = self.files[s] & !pawn_files[s];
+            while free != 0 {
+                let f = free.trailing_zeros();
+                free &= free - 1;
+                let n = i32::from(self.count[s][f as usize]);
+                if pawn_files[o] & (1 << f) == 0 {
+                    c.open += n;
                 } else {
-                    c.half_open += 1;
+                    c.half_open += n;
                 }
             }
             c

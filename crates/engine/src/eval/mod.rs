@@ -365,6 +365,8 @@ impl Evaluator {
         // The trace records every feature: it never reads the table.
         let pawn_table = pawn_table.filter(|_| pawn_terms && !A::EVERY_TERM);
         let mut pawn_key = 0u64;
+        let files_on = pawn_terms && (A::EVERY_TERM || self.files_on);
+        let mut riders = files::RiderFiles::default();
         let mut phase = 0i64;
         for side in Side::BOTH {
             for &sq in pos.pieces(side) {
@@ -374,6 +376,9 @@ impl Evaluator {
                 add_material(acc, p, side, t);
                 if pawn_table.is_some() && self.pawn[t] {
                     pawn_key ^= v.zobrist.piece(g.compact(sq), pc);
+                }
+                if files_on && self.files.rides(code) {
+                    riders.add(side, g.file(sq));
                 }
                 if self.phase_piece[t] {
                     phase += i64::from(self.value[t]);
@@ -453,11 +458,8 @@ impl Evaluator {
                 }
                 None => self.pawn_only_terms(pos, acc),
             };
-            if A::EVERY_TERM || self.files_on {
-                for (side, c) in Side::BOTH
-                    .into_iter()
-                    .zip(self.files.count_with(pos, pawn_files))
-                {
+            if files_on {
+                for (side, c) in Side::BOTH.into_iter().zip(riders.count(pawn_files)) {
                     add(acc, p, side, Term::HalfOpenFile as usize, c.half_open);
                     add(acc, p, side, Term::OpenFile as usize, c.open);
                 }
