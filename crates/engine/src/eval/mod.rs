@@ -25,7 +25,8 @@
 //! Board terms are tapered between a middle game and an end game weight by
 //! the non-pawn material left on the board. The weights are data
 //! ([`weights`]): a `NAME.eval.toml` file beside the variant file, or the
-//! defaults.
+//! defaults. A search keeps the terms that depend on the pawns alone in a
+//! [`pawn_table`] ([`Evaluator::evaluate_cached`]).
 
 pub mod files;
 pub mod pawn_table;
