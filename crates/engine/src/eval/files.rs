@@ -126,9 +126,7 @@ const _: () = assert!(MAX_SIDE as u32 <= PawnFiles::BITS);
 /// The bit of file `f` in a [`PawnFiles`] (none past the widest board).
 #[inline(always)]
 fn file_bit(f: u8) -> PawnFiles {
-    PawnFiles::from(f < MAX_SIDE)
-        .checked_shl(u32::from(f))
-        .unwrap_or(0)
+    if f < MAX_SIDE { 1 << f } else { 0 }
 }
 
 /// Per side: the files that hold one of its pawns. `pawn` marks the pawn

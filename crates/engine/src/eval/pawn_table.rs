@@ -9,7 +9,7 @@
 
 use super::files::PawnFiles;
 
-/// Entries in a table: a power of two (56 bytes each, under 0.5 MiB).
+/// Entries in a table: a power of two (under 64 bytes each: under 0.5 MiB).
 const ENTRIES: usize = 1 << 13;
 
 /// The pawn terms of one pawn placement.
@@ -119,6 +119,12 @@ mod tests {
         assert_eq!(get(&mut t, 7, b), b, "the replaced key is computed again");
         assert_eq!(calls, 3);
         assert!((t.hit_rate() - 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_table_stays_under_half_a_mebibyte() {
+        assert!(std::mem::size_of::<Slot>() <= 64);
+        assert!(ENTRIES * std::mem::size_of::<Slot>() < 1 << 19);
     }
 
     #[test]
