@@ -15,7 +15,7 @@ pub struct FileRiders {
     rider: Vec<bool>,
 }
 
-/// What [`FileRiders::count`] finds for one side.
+/// What [`RiderFiles::count`] finds for one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FileCounts {
     /// File riders on a file with an enemy pawn but none of their own.
@@ -57,21 +57,6 @@ impl FileRiders {
     #[inline(always)]
     pub fn rides(&self, code: usize) -> bool {
         self.rider.get(code).copied().unwrap_or(false)
-    }
-
-    /// Per side: its file riders on half-open and open files. `pawn`
-    /// marks the pawn types.
-    pub fn count(&self, pos: &Position, pawn: &[bool]) -> [FileCounts; 2] {
-        let g = &pos.variant().geometry;
-        let mut riders = RiderFiles::default();
-        for side in Side::BOTH {
-            for &sq in pos.pieces(side) {
-                if self.rides(pos.at(sq).0 as usize) {
-                    riders.add(side, g.file(sq));
-                }
-            }
-        }
-        riders.count(pawn_files(pos, pawn))
     }
 }
 
@@ -150,11 +135,22 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
+    /// Per side: the file riders on half-open and open files of `fen`,
+    /// found as the evaluation finds them.
     fn counts(fen: &str) -> [FileCounts; 2] {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let pos = Position::from_fen(v.clone(), fen).unwrap();
         let pawn: Vec<bool> = v.pieces.iter().map(|p| p.pawn).collect();
-        FileRiders::new(&v).count(&pos, &pawn)
+        let f = FileRiders::new(&v);
+        let mut riders = RiderFiles::default();
+        for side in Side::BOTH {
+            for &sq in pos.pieces(side) {
+                if f.rides(pos.at(sq).0 as usize) {
+                    riders.add(side, v.geometry.file(sq));
+                }
+            }
+        }
+        riders.count(pawn_files(&pos, &pawn))
     }
 
     #[test]

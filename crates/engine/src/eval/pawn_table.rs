@@ -48,10 +48,11 @@ impl Default for PawnTable {
 }
 
 impl PawnTable {
-    /// An empty table.
+    /// An empty table. Its slots are allocated at the first probe: a
+    /// search whose weights count no pawn term never probes it.
     pub fn new() -> PawnTable {
         PawnTable {
-            slots: vec![Slot::default(); ENTRIES],
+            slots: Vec::new(),
             hits: 0,
             probes: 0,
         }
@@ -62,6 +63,9 @@ impl PawnTable {
     #[inline]
     pub fn get_or_insert(&mut self, key: u64, compute: impl FnOnce() -> PawnEntry) -> PawnEntry {
         self.probes += 1;
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); ENTRIES];
+        }
         let slot = &mut self.slots[key as usize & (ENTRIES - 1)];
         if slot.key == Some(key) {
             self.hits += 1;
@@ -119,6 +123,14 @@ mod tests {
         assert_eq!(get(&mut t, 7, b), b, "the replaced key is computed again");
         assert_eq!(calls, 3);
         assert!((t.hit_rate() - 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_table_takes_no_memory_before_its_first_probe() {
+        let mut t = PawnTable::new();
+        assert!(t.slots.is_empty());
+        t.get_or_insert(1, PawnEntry::default);
+        assert_eq!(t.slots.len(), ENTRIES);
     }
 
     #[test]
