@@ -431,6 +431,9 @@ struct Searcher<'a> {
     history_base: usize,
     pv: Vec<Vec<Move>>,
     frames: Vec<Frame>,
+    /// Per ply of the path: the node's static evaluation (centipawns,
+    /// side to move), `-INFINITE` when in check (for the improving flag).
+    static_evals: Vec<i32>,
     lmr: Vec<[u8; 64]>,
     root_excluded: Vec<Move>,
     /// Best root move of the running iteration, with its score and PV.
@@ -504,6 +507,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            static_evals: vec![-INFINITE; MAX_PLY + 2],
             lmr: lmr_table(),
             root_excluded: Vec::new(),
             lean_quiescence,
@@ -616,6 +620,21 @@ impl<'a> Searcher<'a> {
 
     /// Appends the moves a node searches: pseudo-legal (tried by
     /// [`Self::make_legal`]), or legal where the variant needs whole lists.
+    /// Whether `static_eval` at `ply` is above the side to move's last
+    /// static evaluation (two plies up, or four when in check there; true
+    /// when neither is known).
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        let earlier = |back: usize| {
+            ply.checked_sub(back)
+                .map(|p| self.static_evals[p])
+                .filter(|&e| e > -INFINITE)
+        };
+        match earlier(2).or_else(|| earlier(4)) {
+            Some(e) => static_eval > e,
+            None => true,
+        }
+    }
+
     fn node_moves(&mut self, out: &mut Vec<Move>) {
         if self.legal_lists {
             legal_moves(&mut self.pos, out);
@@ -983,6 +1002,11 @@ impl<'a> Searcher<'a> {
             }
             _ => static_eval,
         };
+        // Improving: the side to move stands better than at its last
+        // turn (two plies up; four when it was in check then), so fewer of
+        // its late moves are pruned.
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && self.improving(ply, static_eval);
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
@@ -1059,10 +1083,17 @@ impl<'a> Searcher<'a> {
                 let quiet = !capture && m.promo == 0;
                 if !pv_node && !in_check && quiet && legal > 0 && best > -MATE_BOUND && ply > 0 {
                     // Late-move pruning and futility at the frontier.
-                    if depth <= 3 && legal >= 4 + 3 * depth * depth {
+                    if depth <= LMP_DEPTH && legal >= late_move_count(depth, improving) {
                         continue;
                     }
-                    if depth <= 2 && eval + 120 * depth <= alpha {
+                    let lmr_depth = depth
+                        - 1
+                        - i32::from(
+                            self.lmr[(depth as usize).min(63)][(legal as usize + 1).min(63)],
+                        );
+                    if lmr_depth < FUTILITY_DEPTH
+                        && eval + futility_margin(lmr_depth.max(0)) <= alpha
+                    {
                         continue;
                     }
                 }
@@ -1372,6 +1403,27 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// Depth (plies) up to which quiet moves past [`late_move_count`] are
+/// pruned.
+const LMP_DEPTH: i32 = 8;
+
+/// Moves searched at `depth` before the remaining quiet ones are pruned
+/// (late-move pruning): `(5 + depth²) / 2`, twice that when the side to
+/// move is `improving` (Stockfish 11's counts).
+fn late_move_count(depth: i32, improving: bool) -> i32 {
+    (5 + depth * depth) * (1 + i32::from(improving)) / 2
+}
+
+/// Reduced depth (plies, the depth a late move would get by late-move
+/// reductions) below which quiet moves are pruned by [`futility_margin`].
+const FUTILITY_DEPTH: i32 = 6;
+
+/// How far (centipawns) the evaluation may stand below alpha before a
+/// quiet move whose reduced depth is `lmr_depth` plies is pruned.
+fn futility_margin(lmr_depth: i32) -> i32 {
+    110 + 80 * lmr_depth
+}
+
 /// Depth (plies) from which a node without a hash move is reduced by one.
 const IIR_DEPTH: i32 = 4;
 
@@ -1549,5 +1601,24 @@ mod tests {
         assert_eq!(null_reduction(8, 650), 8);
         assert_eq!(null_reduction(8, 100_000), 8);
         assert_eq!(null_reduction(3, 0), 3);
+    }
+
+    #[test]
+    fn late_moves_are_pruned_sooner_when_not_improving_and_at_low_depth() {
+        assert_eq!(late_move_count(1, false), 3);
+        assert_eq!(late_move_count(1, true), 6);
+        assert_eq!(late_move_count(4, false), 10);
+        assert_eq!(late_move_count(4, true), 21);
+        assert_eq!(late_move_count(LMP_DEPTH, false), 34);
+        for d in 1..LMP_DEPTH {
+            assert!(late_move_count(d, false) < late_move_count(d + 1, false));
+            assert!(late_move_count(d, false) < late_move_count(d, true));
+        }
+    }
+
+    #[test]
+    fn the_futility_margin_grows_with_the_reduced_depth() {
+        assert_eq!(futility_margin(0), 110);
+        assert_eq!(futility_margin(FUTILITY_DEPTH - 1), 510);
     }
 }
