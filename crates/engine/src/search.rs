@@ -618,8 +618,6 @@ impl<'a> Searcher<'a> {
         outcome_score(o, self.pos.side(), ply)
     }
 
-    /// Appends the moves a node searches: pseudo-legal (tried by
-    /// [`Self::make_legal`]), or legal where the variant needs whole lists.
     /// Whether `static_eval` at `ply` is above the side to move's last
     /// static evaluation (two plies up, or four when in check there; true
     /// when neither is known).
@@ -635,6 +633,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Appends the moves a node searches: pseudo-legal (tried by
+    /// [`Self::make_legal`]), or legal where the variant needs whole lists.
     fn node_moves(&mut self, out: &mut Vec<Move>) {
         if self.legal_lists {
             legal_moves(&mut self.pos, out);
@@ -1083,7 +1083,9 @@ impl<'a> Searcher<'a> {
                 let quiet = !capture && m.promo == 0;
                 if !pv_node && !in_check && quiet && legal > 0 && best > -MATE_BOUND && ply > 0 {
                     // Late-move pruning and futility at the frontier.
-                    if depth <= LMP_DEPTH && legal >= late_move_count(depth, improving) {
+                    if depth <= LMP_DEPTH
+                        && legal >= late_move_count(depth, improving, frame.moves.len())
+                    {
                         continue;
                     }
                     let lmr_depth = depth
@@ -1408,18 +1410,27 @@ impl<'a> Searcher<'a> {
 const LMP_DEPTH: i32 = 8;
 
 /// Moves searched at `depth` before the remaining quiet ones are pruned
-/// (late-move pruning): `(5 + depth²) / 2`, twice that when the side to
-/// move is `improving` (Stockfish 11's counts).
-fn late_move_count(depth: i32, improving: bool) -> i32 {
-    (5 + depth * depth) * (1 + i32::from(improving)) / 2
+/// (late-move pruning), in a node of `moves` moves: `(5 + depth²) / 2`,
+/// twice that when the side to move is `improving` (Stockfish 11's counts,
+/// for chess's few dozen moves a node), scaled up by `moves` beyond
+/// [`LMP_MOVES`] (the shogi games' hundreds of moves).
+fn late_move_count(depth: i32, improving: bool, moves: usize) -> i32 {
+    let count = (5 + depth * depth) * (1 + i32::from(improving)) / 2;
+    let moves = i32::try_from(moves).unwrap_or(i32::MAX);
+    count.max(count.saturating_mul(moves) / LMP_MOVES)
 }
+
+/// Moves in a node up to which [`late_move_count`] is Stockfish's.
+const LMP_MOVES: i32 = 64;
 
 /// Reduced depth (plies, the depth a late move would get by late-move
 /// reductions) below which quiet moves are pruned by [`futility_margin`].
 const FUTILITY_DEPTH: i32 = 6;
 
 /// How far (centipawns) the evaluation may stand below alpha before a
-/// quiet move whose reduced depth is `lmr_depth` plies is pruned.
+/// quiet move whose reduced depth is `lmr_depth` plies is pruned: about
+/// Stockfish 11's `235 + 172 · lmr_depth` in its units, converted by its
+/// end-game Pawn of 213 to centipawns.
 fn futility_margin(lmr_depth: i32) -> i32 {
     110 + 80 * lmr_depth
 }
@@ -1605,15 +1616,23 @@ mod tests {
 
     #[test]
     fn late_moves_are_pruned_sooner_when_not_improving_and_at_low_depth() {
-        assert_eq!(late_move_count(1, false), 3);
-        assert_eq!(late_move_count(1, true), 6);
-        assert_eq!(late_move_count(4, false), 10);
-        assert_eq!(late_move_count(4, true), 21);
-        assert_eq!(late_move_count(LMP_DEPTH, false), 34);
+        assert_eq!(late_move_count(1, false, 40), 3);
+        assert_eq!(late_move_count(1, true, 40), 6);
+        assert_eq!(late_move_count(4, false, 40), 10);
+        assert_eq!(late_move_count(4, true, 40), 21);
+        assert_eq!(late_move_count(LMP_DEPTH, false, 40), 34);
         for d in 1..LMP_DEPTH {
-            assert!(late_move_count(d, false) < late_move_count(d + 1, false));
-            assert!(late_move_count(d, false) < late_move_count(d, true));
+            assert!(late_move_count(d, false, 40) < late_move_count(d + 1, false, 40));
+            assert!(late_move_count(d, false, 40) < late_move_count(d, true, 40));
         }
+    }
+
+    #[test]
+    fn late_move_pruning_keeps_more_moves_in_nodes_with_hundreds() {
+        assert_eq!(late_move_count(4, false, 64), 10);
+        assert_eq!(late_move_count(4, false, 256), 40);
+        assert_eq!(late_move_count(1, true, 640), 60);
+        assert_eq!(late_move_count(8, true, usize::MAX), i32::MAX / LMP_MOVES);
     }
 
     #[test]
