@@ -1,6 +1,9 @@
 //! Iterative-deepening principal variation search with a transposition
 //! table, quiescence search, null-move pruning, late-move reductions and
-//! check extension, scoring game ends by each variant's rules.
+//! check extension, scoring game ends by each variant's rules. Near the
+//! horizon it prunes by reverse futility, late-move counts
+//! (`late_move_count`), futility by the reduced depth
+//! (`futility_margin`) and static exchange (`see_margin`).
 
 use crate::eval::pawn_table::PawnTable;
 use crate::eval::weights::Weights;
