@@ -636,6 +636,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Late-move reduction (plies) of the `move_number`th move (from 1)
+    /// searched at `depth` plies, before its adjustments.
+    #[inline]
+    fn reduction(&self, depth: i32, move_number: i32) -> i32 {
+        let d = depth.clamp(0, 63) as usize;
+        let m = move_number.clamp(0, 63) as usize;
+        i32::from(self.lmr[d][m])
+    }
+
     /// Appends the moves a node searches: pseudo-legal (tried by
     /// [`Self::make_legal`]), or legal where the variant needs whole lists.
     fn node_moves(&mut self, out: &mut Vec<Move>) {
@@ -1091,11 +1100,7 @@ impl<'a> Searcher<'a> {
                     {
                         continue;
                     }
-                    let lmr_depth = depth
-                        - 1
-                        - i32::from(
-                            self.lmr[(depth as usize).min(63)][(legal as usize + 1).min(63)],
-                        );
+                    let lmr_depth = depth - 1 - self.reduction(depth, legal + 1);
                     if lmr_depth < FUTILITY_DEPTH
                         && eval + futility_margin(lmr_depth.max(0)) <= alpha
                     {
@@ -1131,7 +1136,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     let mut r = 0;
                     if depth >= 3 && quiet && !in_check && !gives_check && legal > 2 {
-                        r = self.lmr[(depth as usize).min(63)][(legal as usize).min(63)] as i32;
+                        r = self.reduction(depth, legal);
                         if pv_node {
                             r -= 1;
                         }
