@@ -34,10 +34,16 @@ const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
 
 /// The built-in weights files, by variant name (`Variant.name`). A variant
 /// without one uses the defaults.
-const BUILTIN: &[(&str, &str)] = &[(
-    "courier",
-    include_str!("../../../../variants/courier.eval.toml"),
-)];
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "courier",
+        include_str!("../../../../variants/courier.eval.toml"),
+    ),
+    (
+        "frolov-10x10",
+        include_str!("../../../../variants/frolov-10x10.eval.toml"),
+    ),
+];
 
 /// A middle-game and an end-game weight, centipawns per unit of a feature.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -519,6 +525,25 @@ mod tests {
             let w = Weights::from_toml(text).unwrap_or_else(|e| panic!("{name}: {e}"));
             Params::resolve(&variant(name), &w).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
+    }
+
+    #[test]
+    fn every_weights_file_beside_the_variants_is_built_in() {
+        // A file in variants/ that is not in BUILTIN would be silently
+        // ignored by the engine.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if let Some(variant) = name.strip_suffix(".eval.toml") {
+                files += 1;
+                assert!(
+                    Weights::builtin_names().any(|n| n == variant),
+                    "variants/{name} is not in BUILTIN"
+                );
+            }
+        }
+        assert_eq!(files, Weights::builtin_names().count());
     }
 
     #[test]
