@@ -43,6 +43,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "frolov-10x10",
         include_str!("../../../../variants/frolov-10x10.eval.toml"),
     ),
+    (
+        "hiashatar",
+        include_str!("../../../../variants/hiashatar.eval.toml"),
+    ),
 ];
 
 /// A middle-game and an end-game weight, centipawns per unit of a feature.
