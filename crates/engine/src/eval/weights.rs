@@ -47,6 +47,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "hiashatar",
         include_str!("../../../../variants/hiashatar.eval.toml"),
     ),
+    (
+        "tamerlane",
+        include_str!("../../../../variants/tamerlane.eval.toml"),
+    ),
 ];
 
 /// A middle-game and an end-game weight, centipawns per unit of a feature.
