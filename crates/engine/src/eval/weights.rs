@@ -103,6 +103,14 @@ pub enum WeightsError {
         /// The variant's name.
         variant: String,
     },
+    /// The variant a weights file is inherited from is not built in.
+    #[error("the variant `{variant}` extends `{base}`, which is not a built-in variant")]
+    UnknownBase {
+        /// The name given as the base.
+        base: String,
+        /// The extending variant's name.
+        variant: String,
+    },
     /// A list of weights of the wrong length for the variant.
     #[error("{given} weights given, the variant `{variant}` has {expected}")]
     Length {
@@ -408,11 +416,46 @@ impl Params {
     }
 
     /// The weights for `variant`: its built-in file if it has one (by
-    /// name), else the defaults.
+    /// name), else that of the nearest variant it `extends` (as
+    /// [`Params::inherit`] takes it), else the defaults.
     pub fn builtin(variant: &Variant) -> Params {
-        Weights::builtin(&variant.name)
-            .and_then(|w| Params::resolve(variant, &w).ok())
-            .unwrap_or_else(|| Params::defaults(variant))
+        if let Some(p) =
+            Weights::builtin(&variant.name).and_then(|w| Params::resolve(variant, &w).ok())
+        {
+            return p;
+        }
+        for base in &variant.bases {
+            if let Some(w) = Weights::builtin(base) {
+                return Params::inherit(variant, base, &w)
+                    .unwrap_or_else(|_| Params::defaults(variant));
+            }
+        }
+        Params::defaults(variant)
+    }
+
+    /// The weights file `file` of the built-in variant `base`, applied to
+    /// `variant`, which extends it: the terms as they are, and the
+    /// per-piece weights only of the pieces that are the base's own (same
+    /// key, movement and value in the variant file), so a piece the variant
+    /// adds, moves anew or values anew keeps its defaults.
+    ///
+    /// Errors: `base` is not a built-in variant.
+    pub fn inherit(variant: &Variant, base: &str, file: &Weights) -> Result<Params, WeightsError> {
+        let base = Variant::builtin(base, &[]).map_err(|_| WeightsError::UnknownBase {
+            base: base.to_string(),
+            variant: variant.name.clone(),
+        })?;
+        let same = |key: &str| {
+            let own = variant.pieces.iter().find(|p| p.key == key);
+            let theirs = base.pieces.iter().find(|p| p.key == key);
+            own.zip(theirs)
+                .is_some_and(|(a, b)| a.betza == b.betza && a.value == b.value)
+        };
+        let mut file = file.clone();
+        file.piece_value.retain(|key, _| same(key));
+        file.mobility.retain(|key, _| same(key));
+        file.royal_attacker.retain(|key, _| same(key));
+        Params::resolve(variant, &file)
     }
 
     /// Replaces the weight pairs (in the order of [`Params::names`]),
@@ -556,6 +599,66 @@ mod tests {
             }
         }
         assert_eq!(files, Weights::builtin_names().count());
+    }
+
+    #[test]
+    fn a_variant_inherits_the_weights_of_the_one_it_extends() {
+        let base = variant("tamerlane");
+        let tuned = Params::builtin(&base);
+        let g1 = variant("tamerlane-greenwood-1");
+        assert_eq!(g1.bases, ["tamerlane"]);
+        let p = Params::builtin(&g1);
+        let value = |p: &Params, v: &Variant, key: &str| {
+            p.pairs[p.piece_value_index(v.piece_by_key(key).unwrap() as usize)]
+        };
+        // The Rook is Tamerlane's own: its tuned value, not the file's.
+        assert_eq!(value(&p, &g1, "rook"), value(&tuned, &base, "rook"));
+        assert_ne!(
+            value(&p, &g1, "rook"),
+            value(&Params::defaults(&g1), &g1, "rook")
+        );
+        // The Guard is Greenwood's: its file value.
+        assert_eq!(
+            value(&p, &g1, "guard"),
+            value(&Params::defaults(&g1), &g1, "guard")
+        );
+        assert_eq!(p.term(Term::Tempo), tuned.term(Term::Tempo));
+    }
+
+    #[test]
+    fn every_variant_that_extends_a_tuned_game_inherits_without_error() {
+        let mut inheriting = 0;
+        for (name, _) in kamil_rules::variant::BUILTIN {
+            let v = variant(name);
+            if let Some((base, w)) = v.bases.iter().find_map(|b| Some((b, Weights::builtin(b)?))) {
+                inheriting += 1;
+                Params::inherit(&v, base, &w).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+        // Courier's two variants and the five Greenwood Tamerlanes.
+        assert_eq!(inheriting, 7);
+    }
+
+    #[test]
+    fn a_piece_valued_anew_keeps_its_own_value() {
+        let text = "extends = \"tamerlane\"\nname = \"t2\"\n[pieces.rook]\nvalue = 555\n";
+        let v = Variant::from_toml("t2.toml", text, &[]).unwrap();
+        let p = Params::builtin(&v);
+        let rook = v.piece_by_key("rook").unwrap() as usize;
+        assert_eq!(p.pairs[p.piece_value_index(rook)], Pair::new(555, 555));
+        let base = variant("tamerlane");
+        let knight = |v: &Variant| v.piece_by_key("knight").unwrap() as usize;
+        let tuned = Params::builtin(&base);
+        assert_eq!(
+            p.pairs[p.piece_value_index(knight(&v))],
+            tuned.pairs[tuned.piece_value_index(knight(&base))]
+        );
+    }
+
+    #[test]
+    fn a_variant_that_extends_none_has_no_bases() {
+        assert!(variant("courier").bases.is_empty());
+        assert_eq!(variant("courier-modern").bases, ["courier"]);
     }
 
     #[test]

@@ -25,13 +25,14 @@ fn merge(base: &mut toml::Table, patch: &toml::Table) {
     }
 }
 
-/// Reads a file into a table with its `extends` chain resolved.
-fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantError> {
+/// Reads a file into a table with its `extends` chain resolved; with it
+/// the names of the built-in variants it extends, nearest first.
+fn resolve(file: &str, text: &str, depth: u32) -> Result<(toml::Table, Vec<String>), VariantError> {
     let table: toml::Table = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
     let Some(ext) = table.get("extends") else {
         // Check the schema here, where errors still have line numbers.
         from_schema::<VariantFile, _>(file, text, toml::Deserializer::new(text))?;
-        return Ok(table);
+        return Ok((table, Vec::new()));
     };
     let Some(name) = ext.as_str().map(str::to_string) else {
         return Err(err(
@@ -57,7 +58,8 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
             format!("no built-in variant `{name}`"),
         ));
     };
-    let mut base = resolve(&format!("variants/{name}.toml"), base_text, depth + 1)?;
+    let (mut base, mut bases) = resolve(&format!("variants/{name}.toml"), base_text, depth + 1)?;
+    bases.insert(0, name.clone());
     // Options belong to the file that states them, unless it inherits them by name.
     let base_options = base.remove("options");
     let mut table = table;
@@ -68,7 +70,7 @@ fn resolve(file: &str, text: &str, depth: u32) -> Result<toml::Table, VariantErr
     // The base's name stays unless this file sets its own.
     merge(&mut base, &table);
     base.remove("extends");
-    Ok(base)
+    Ok((base, bases))
 }
 
 impl Variant {
@@ -154,10 +156,12 @@ pub(super) fn load(
     text: &str,
     choices: &[(String, String)],
 ) -> Result<Variant, VariantError> {
-    let mut table = resolve(file, text, 0)?;
+    let (mut table, bases) = resolve(file, text, 0)?;
     let (options, chosen) = apply_options(file, text, &mut table, choices)?;
     let spec: VariantFile = from_schema(file, text, toml::Value::Table(table))?;
-    build(file, text, spec, options, chosen)
+    let mut variant = build(file, text, spec, options, chosen)?;
+    variant.bases = bases;
+    Ok(variant)
 }
 
 /// The options offered and the values in force.
@@ -330,6 +334,7 @@ fn build(
         rules_source: spec.rules_source,
         options,
         chosen,
+        bases: Vec::new(),
         caps: super::Capabilities::conclude(&core, &specials),
         core,
         specials,

@@ -45,6 +45,9 @@ pub struct Variant {
     pub options: Vec<VariantOption>,
     /// Options in force (name, value), defaults included.
     pub chosen: Vec<(String, String)>,
+    /// The built-in variants this one `extends`, nearest first (empty for a
+    /// variant that extends none): what it inherits, such as tuned weights.
+    pub bases: Vec<String>,
     /// The generic rules.
     pub core: Core,
     /// The special-rule families in force (the only place that names them).
