@@ -48,6 +48,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../../variants/hiashatar.eval.toml"),
     ),
     (
+        "ordinary-variant",
+        include_str!("../../../../variants/ordinary-variant.eval.toml"),
+    ),
+    (
         "sho-shogi",
         include_str!("../../../../variants/sho-shogi.eval.toml"),
     ),
