@@ -36,6 +36,10 @@ const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
 /// without one uses the defaults.
 const BUILTIN: &[(&str, &str)] = &[
     (
+        "alfonso-great-chess",
+        include_str!("../../../../variants/alfonso-great-chess.eval.toml"),
+    ),
+    (
         "courier",
         include_str!("../../../../variants/courier.eval.toml"),
     ),
