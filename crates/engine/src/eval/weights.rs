@@ -427,8 +427,12 @@ impl Params {
     /// name), else that of the nearest variant it `extends` (as
     /// [`Params::inherit`] takes it), else the defaults.
     pub fn builtin(variant: &Variant) -> Params {
-        if let Some(p) =
-            Weights::builtin(&variant.name).and_then(|w| Params::resolve(variant, &w).ok())
+        // A file that extends a game without naming itself keeps the
+        // game's name, not its pieces: it inherits like any other.
+        let own_name = !variant.bases.contains(&variant.name);
+        if let Some(p) = Weights::builtin(&variant.name)
+            .filter(|_| own_name)
+            .and_then(|w| Params::resolve(variant, &w).ok())
         {
             return p;
         }
@@ -661,6 +665,16 @@ mod tests {
             p.pairs[p.piece_value_index(knight(&v))],
             tuned.pairs[tuned.piece_value_index(knight(&base))]
         );
+    }
+
+    #[test]
+    fn a_file_that_keeps_its_bases_name_still_keeps_its_own_values() {
+        let text = "extends = \"tamerlane\"\n[pieces.rook]\nvalue = 555\n";
+        let v = Variant::from_toml("t3.toml", text, &[]).unwrap();
+        assert_eq!(v.name, "tamerlane");
+        let p = Params::builtin(&v);
+        let rook = v.piece_by_key("rook").unwrap() as usize;
+        assert_eq!(p.pairs[p.piece_value_index(rook)], Pair::new(555, 555));
     }
 
     #[test]
