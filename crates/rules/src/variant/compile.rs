@@ -159,9 +159,7 @@ pub(super) fn load(
     let (mut table, bases) = resolve(file, text, 0)?;
     let (options, chosen) = apply_options(file, text, &mut table, choices)?;
     let spec: VariantFile = from_schema(file, text, toml::Value::Table(table))?;
-    let mut variant = build(file, text, spec, options, chosen)?;
-    variant.bases = bases;
-    Ok(variant)
+    build(file, text, spec, options, chosen, bases)
 }
 
 /// The options offered and the values in force.
@@ -278,7 +276,7 @@ fn set_dotted(table: &mut toml::Table, key: &str, value: toml::Value) {
 }
 
 /// Compiles the merged file `spec` into a variant offering `options`, with
-/// `chosen` in force.
+/// `chosen` in force, extending the built-in `bases` (nearest first).
 ///
 /// Errors: the first step's error, naming the key; a start position that
 /// is no position.
@@ -288,6 +286,7 @@ fn build(
     spec: VariantFile,
     options: Vec<VariantOption>,
     chosen: Vec<(String, String)>,
+    bases: Vec<String>,
 ) -> Result<Variant, VariantError> {
     let mut types = pieces::read(file, text, &spec)?;
     let geometry = geometry(file, text, &spec.board, pieces::reach(&types.paths))?;
@@ -334,7 +333,7 @@ fn build(
         rules_source: spec.rules_source,
         options,
         chosen,
-        bases: Vec::new(),
+        bases,
         caps: super::Capabilities::conclude(&core, &specials),
         core,
         specials,
