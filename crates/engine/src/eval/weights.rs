@@ -40,8 +40,16 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../../variants/alfonso-great-chess.eval.toml"),
     ),
     (
+        "chu-shogi",
+        include_str!("../../../../variants/chu-shogi.eval.toml"),
+    ),
+    (
         "courier",
         include_str!("../../../../variants/courier.eval.toml"),
+    ),
+    (
+        "dai-shogi",
+        include_str!("../../../../variants/dai-shogi.eval.toml"),
     ),
     (
         "frolov-10x10",
