@@ -660,6 +660,23 @@ mod tests {
     }
 
     #[test]
+    fn every_builtin_game_plays_on_weights_of_its_own() {
+        // Issue 13: every built-in game (a variant that extends none) has
+        // fitted, or for Courier match-set, weights; none is left on the
+        // defaults. Its variants inherit (tested above).
+        let mut games = 0;
+        for (name, _) in kamil_rules::variant::BUILTIN {
+            let v = variant(name);
+            if v.bases.is_empty() {
+                games += 1;
+                assert!(Weights::builtin(name).is_some(), "{name} has no file");
+                assert_ne!(Params::builtin(&v), Params::defaults(&v), "{name}");
+            }
+        }
+        assert_eq!(games, 9);
+    }
+
+    #[test]
     fn a_piece_valued_anew_keeps_its_own_value() {
         let text = "extends = \"tamerlane\"\nname = \"t2\"\n[pieces.rook]\nvalue = 555\n";
         let v = Variant::from_toml("t2.toml", text, &[]).unwrap();
