@@ -662,8 +662,8 @@ mod tests {
     #[test]
     fn every_builtin_game_plays_on_weights_of_its_own() {
         // Issue 13: every built-in game (a variant that extends none) has
-        // fitted, or for Courier match-set, weights; none is left on the
-        // defaults. Its variants inherit (tested above).
+        // fitted weights; none is left on the defaults. Its variants
+        // inherit (tested above).
         let mut games = 0;
         for (name, _) in kamil_rules::variant::BUILTIN {
             let v = variant(name);
