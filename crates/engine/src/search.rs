@@ -1279,6 +1279,7 @@ impl<'a> Searcher<'a> {
         // with the static evaluation as the floor: mutual checks (Cannons
         // checking through a moving King) would otherwise run to the ply
         // limit.
+        let really_in_check = in_check;
         let in_check = in_check && !(self.lean_quiescence && qdepth >= LEAN_CHECK_PLIES);
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
@@ -1291,10 +1292,14 @@ impl<'a> Searcher<'a> {
                 _ => {}
             }
         }
-        let stand = if in_check {
-            -INFINITE
-        } else {
-            self.ev.evaluate_cached(&self.pos, &mut self.pawn_table)
+        // Out of check, an entry of this position holds its static
+        // evaluation (a node in check stores 0), as the main search reads
+        // it: exact but for the move-count scaling of a transposition
+        // reached with another count, which the key does not hold.
+        let stand = match entry {
+            _ if in_check => -INFINITE,
+            Some(e) if !really_in_check => i32::from(e.eval),
+            _ => self.ev.evaluate_cached(&self.pos, &mut self.pawn_table),
         };
         if !in_check {
             if stand >= beta {
@@ -1328,7 +1333,14 @@ impl<'a> Searcher<'a> {
                 if self.q_used > QUIESCENCE_BUDGET && (legal > 0 || !in_check) {
                     break 'moves;
                 }
-                self.pick(&mut frame, idx);
+                // Out of check every capture that loses by static exchange
+                // is skipped, so the exchange need not be known to order
+                // the moves: it is asked last, after the cheaper tests.
+                if in_check {
+                    self.pick(&mut frame, idx);
+                } else {
+                    pick_unresolved(&mut frame, idx);
+                }
                 let m = frame.moves[idx];
                 if !in_check {
                     let gain = captured_value(&self.pos, self.ev, m)
@@ -1348,13 +1360,18 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                     // A capture or promotion that loses material by static
-                    // exchange cannot raise the score. The sort key has the
-                    // answer for captures other than the hash move.
-                    let loses = match exchange_known(frame.scores[idx]) {
-                        Some(l) => l,
-                        None => {
-                            attacker > gain
-                                && !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
+                    // exchange cannot raise the score. An unsure key is one
+                    // whose capture may lose (so its mover is worth more
+                    // than it gains); a sure key may already say.
+                    let loses = if frame.unsure[idx] {
+                        !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
+                    } else {
+                        match exchange_known(frame.scores[idx]) {
+                            Some(l) => l,
+                            None => {
+                                attacker > gain
+                                    && !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
+                            }
                         }
                     };
                     if loses {
@@ -1564,6 +1581,30 @@ impl Searcher<'_> {
     }
 }
 
+/// Selection sort step without static exchanges: brings the move with the
+/// highest key, sure or not, to `idx` (the first of equals, as
+/// [`Searcher::pick`]). For a search that skips every capture found to
+/// lose, this tries the moves it keeps in the order of their keys, as
+/// `pick` would (`pick` only moves such captures later), though moves of
+/// equal keys may come in another order.
+#[inline]
+fn pick_unresolved(frame: &mut Frame, idx: usize) {
+    let rest = &frame.scores[idx..];
+    let mut best = idx;
+    if let Some((&first, tail)) = rest.split_first() {
+        let mut top = first;
+        for (j, &k) in tail.iter().enumerate() {
+            if k > top {
+                top = k;
+                best = idx + 1 + j;
+            }
+        }
+    }
+    frame.moves.swap(idx, best);
+    frame.scores.swap(idx, best);
+    frame.unsure.swap(idx, best);
+}
+
 /// Where the variant's captures come in versions that differ only in the
 /// piece they upgrade ([`kamil_rules::variant::Capabilities::upgrade_choices`]),
 /// quiescence looks at one: the one that gains most (the first of equals);
@@ -1641,6 +1682,35 @@ mod tests {
         assert_eq!(late_move_count(4, false, 256), 40);
         assert_eq!(late_move_count(1, true, 640), 60);
         assert_eq!(late_move_count(8, true, usize::MAX), i32::MAX / LMP_MOVES);
+    }
+
+    #[test]
+    fn an_unresolved_pick_takes_the_first_highest_key_and_moves_its_flag_along() {
+        use kamil_rules::Square;
+        let m = |i: u16| Move::new(Square(i), Square(i + 1));
+        let mut frame = Frame {
+            moves: (0..5).map(m).collect(),
+            scores: vec![3, 9, 1, 9, 4],
+            unsure: vec![false, true, false, false, false],
+            quiets: Vec::new(),
+        };
+        pick_unresolved(&mut frame, 0);
+        assert_eq!(
+            (frame.moves[0], frame.scores[0], frame.unsure[0]),
+            (m(1), 9, true)
+        );
+        assert_eq!(
+            (frame.moves[1], frame.scores[1], frame.unsure[1]),
+            (m(0), 3, false)
+        );
+        pick_unresolved(&mut frame, 1);
+        assert_eq!(
+            (frame.moves[1], frame.scores[1], frame.unsure[1]),
+            (m(3), 9, false)
+        );
+        pick_unresolved(&mut frame, 2);
+        assert_eq!(frame.scores[2..], [4, 3, 1]);
+        assert_eq!(frame.unsure, [true, false, false, false, false]);
     }
 
     #[test]
