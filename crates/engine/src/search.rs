@@ -1545,19 +1545,7 @@ impl Searcher<'_> {
     #[inline]
     fn pick(&mut self, frame: &mut Frame, idx: usize) {
         loop {
-            // The first of the highest keys, by a scan that keeps the best
-            // key in hand (no bounds checks in the loop).
-            let rest = &frame.scores[idx..];
-            let mut best = idx;
-            if let Some((&first, tail)) = rest.split_first() {
-                let mut top = first;
-                for (j, &k) in tail.iter().enumerate() {
-                    if k > top {
-                        top = k;
-                        best = idx + 1 + j;
-                    }
-                }
-            }
+            let best = first_highest(&frame.scores, idx);
             if frame.unsure[best] {
                 frame.unsure[best] = false;
                 let k = frame.scores[best];
@@ -1581,17 +1569,13 @@ impl Searcher<'_> {
     }
 }
 
-/// Selection sort step without static exchanges: brings the move with the
-/// highest key, sure or not, to `idx` (the first of equals, as
-/// [`Searcher::pick`]). For a search that skips every capture found to
-/// lose, this tries the moves it keeps in the order of their keys, as
-/// `pick` would (`pick` only moves such captures later), though moves of
-/// equal keys may come in another order.
+/// The index of the first of the highest keys in `scores` from `idx` on
+/// (`idx` itself when there are none), by a scan that keeps the best key
+/// in hand (no bounds checks in the loop).
 #[inline]
-fn pick_unresolved(frame: &mut Frame, idx: usize) {
-    let rest = &frame.scores[idx..];
+fn first_highest(scores: &[i32], idx: usize) -> usize {
     let mut best = idx;
-    if let Some((&first, tail)) = rest.split_first() {
+    if let Some((&first, tail)) = scores.get(idx..).and_then(<[i32]>::split_first) {
         let mut top = first;
         for (j, &k) in tail.iter().enumerate() {
             if k > top {
@@ -1600,6 +1584,18 @@ fn pick_unresolved(frame: &mut Frame, idx: usize) {
             }
         }
     }
+    best
+}
+
+/// Selection sort step without static exchanges: brings the move with the
+/// highest key, sure or not, to `idx` (the first of equals, as
+/// [`Searcher::pick`]). For a search that skips every capture found to
+/// lose, this tries the moves it keeps in the order of their keys, as
+/// `pick` would (`pick` only moves such captures later), though moves of
+/// equal keys may come in another order.
+#[inline]
+fn pick_unresolved(frame: &mut Frame, idx: usize) {
+    let best = first_highest(&frame.scores, idx);
     frame.moves.swap(idx, best);
     frame.scores.swap(idx, best);
     frame.unsure.swap(idx, best);
