@@ -1279,7 +1279,7 @@ impl<'a> Searcher<'a> {
         // with the static evaluation as the floor: mutual checks (Cannons
         // checking through a moving King) would otherwise run to the ply
         // limit.
-        let really_in_check = in_check;
+        let royal_attacked = in_check;
         let in_check = in_check && !(self.lean_quiescence && qdepth >= LEAN_CHECK_PLIES);
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
@@ -1298,7 +1298,7 @@ impl<'a> Searcher<'a> {
         // reached with another count, which the key does not hold.
         let stand = match entry {
             _ if in_check => -INFINITE,
-            Some(e) if !really_in_check => i32::from(e.eval),
+            Some(e) if !royal_attacked => i32::from(e.eval),
             _ => self.ev.evaluate_cached(&self.pos, &mut self.pawn_table),
         };
         if !in_check {
@@ -1360,18 +1360,14 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                     // A capture or promotion that loses material by static
-                    // exchange cannot raise the score. An unsure key is one
-                    // whose capture may lose (so its mover is worth more
-                    // than it gains); a sure key may already say.
-                    let loses = if frame.unsure[idx] {
-                        !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
-                    } else {
-                        match exchange_known(frame.scores[idx]) {
-                            Some(l) => l,
-                            None => {
-                                attacker > gain
-                                    && !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
-                            }
+                    // exchange cannot raise the score. A sure key may say
+                    // so already; an unsure one (unresolved) does not.
+                    let known = exchange_known(frame.scores[idx]).filter(|_| !frame.unsure[idx]);
+                    let loses = match known {
+                        Some(l) => l,
+                        None => {
+                            attacker > gain
+                                && !see_ge(&self.pos, self.ev, m, 0, &mut self.see_scratch)
                         }
                     };
                     if loses {
