@@ -3,7 +3,8 @@
 // selected piece. Moves are entered by clicks or by dragging, a multi-leg
 // move square by square (a Lion's first step, then its second, or a click
 // back on the origin to pass or take without moving); a promotion that is
-// optional or has several choices asks which.
+// optional or has several choices, or a Sergeant's step beside its capture
+// in passing, asks which.
 
 import { el, drawPiece } from './pieces.js';
 
@@ -266,8 +267,16 @@ export class Board {
       const kind = m.promo ?? mover.kind;
       const up = (mover.side === 0) !== this.flipped;
       cell.appendChild(drawPiece(this.pieceInfo[kind], mover.side, { style: v.style, up, labels: this.labels }));
+      // A Sergeant may step to a passed square or take there in passing.
+      const ep = m.kind === 'en-passant';
+      if (ep) el('text', { x: S - 6, y: S - 6, class: 'choice-ep' }, cell).textContent = 'e.p.';
       const t = el('title', {}, cell);
-      t.textContent = m.promo == null ? `${m.text}: no promotion` : `${m.text}: ${this.pieceInfo[kind].name}`;
+      const plain = moves.some((x) => x.kind === 'en-passant') ? 'no capture' : 'no promotion';
+      t.textContent = ep
+        ? `${m.text}: capture in passing`
+        : m.promo == null
+          ? `${m.text}: ${plain}`
+          : `${m.text}: ${this.pieceInfo[kind].name}`;
     });
   }
 

@@ -155,6 +155,26 @@ test('a FEN loaded, an optional promotion chosen, the PGN exported, undo', async
   assert.equal(await page.$('svg.board .piece[data-sq="e8"]') !== null, true, 'the Pawn is back');
 });
 
+test("Frolov's Sergeant: a step and a capture in passing to one square, told apart", async () => {
+  await newGame('frolov-10x10', 'both');
+  await page.evaluate(() => { document.getElementById('io').open = true; });
+  // White's Pawn has just gone b3-b5; Black's Sergeant on c5 may step to b4
+  // or take the Pawn there in passing (rules/frolov-10x10.md 5.1).
+  await page.fill('#io-text', '2k9/*10*/*10*/*10*/*10*/*Px8*/*10*/*10*/*10*/2K9 b - b4 - 0 1');
+  await page.click('#load');
+  await page.waitForSelector('svg.board .piece[data-sq="b5"]');
+  await page.click(square('c5'));
+  await page.click(square('b4'));
+  await page.waitForSelector('svg.board .chooser');
+  const choices = await page.$$eval('svg.board [data-choice]', (c) => c.map((x) => x.dataset.choice).sort());
+  assert.deepEqual(choices, ['c5b4', 'c5b4ep']);
+  assert.match(await page.textContent('svg.board [data-choice="c5b4ep"]'), /capture in passing/);
+  await page.click('svg.board [data-choice="c5b4ep"]');
+  await waitPlies(1);
+  assert.deepEqual(await moveTexts(), ['c5b4ep']);
+  assert.equal(await page.$('svg.board .piece[data-sq="b5"]'), null, 'the Pawn was taken');
+});
+
 test('every built-in game: the start position is drawn whole', async () => {
   const variants = await apiGet('/variants');
   assert.ok(variants.length >= 6, 'the built-in games are listed');

@@ -106,7 +106,7 @@ const HAS_MOVE: u64 = 1 << 62;
 ///
 /// Word 0: the move's from, to, via, extra (16 bits each). Word 1: aux
 /// (bits 0-15), promo (16-23), kind (24-27), via_capture (28), bound
-/// (29-30), generation (32-39), score (40-55), HAS_MOVE (62), USED (63).
+/// (29-30), ep_mark (31), generation (32-39), score (40-55), HAS_MOVE (62), USED (63).
 /// Word 2: eval (0-15), depth (16-31).
 #[inline]
 fn pack(e: &Entry) -> [u64; 3] {
@@ -121,7 +121,8 @@ fn pack(e: &Entry) -> [u64; 3] {
             | u64::from(m.aux.0)
             | u64::from(m.promo) << 16
             | kind_code(m.kind) << 24
-            | u64::from(m.via_capture) << 28;
+            | u64::from(m.via_capture) << 28
+            | u64::from(m.ep_mark) << 31;
     }
     let bound = match e.bound {
         Bound::Exact => 0,
@@ -152,6 +153,7 @@ fn unpack(key: u64, w: [u64; 3]) -> Option<Entry> {
             promo: (w1 >> 16) as u8,
             kind: *KINDS.get(((w1 >> 24) & 15) as usize)?,
             via_capture: w1 >> 28 & 1 != 0,
+            ep_mark: w1 >> 31 & 1 != 0,
         })
     } else {
         None
@@ -437,6 +439,7 @@ mod tests {
             via_capture: true,
             extra: Square(0x1234),
             aux: Square(u16::MAX),
+            ep_mark: true,
         }
     }
 
@@ -578,6 +581,7 @@ mod tests {
             via_capture: h >> 60 & 1 != 0,
             extra: Square((h >> 8) as u16),
             aux: Square((h >> 24) as u16),
+            ep_mark: h >> 61 & 1 != 0,
         });
         let score = (h >> 20) as i32 % 30_000;
         let eval = (h >> 36) as i32 % 30_000;

@@ -251,11 +251,18 @@ fn en_passant_moves(
         }
         let t = sq.shift(l.off);
         if ep.squares[..ep.count as usize].contains(&t) && pos.at(t).is_empty() {
+            // A plain step to `t` is a different move with the same squares.
+            let twin = ms.leaps.iter().any(|q| q.quiet && q.off == l.off)
+                || ms
+                    .rides
+                    .iter()
+                    .any(|r| r.quiet && r.off == l.off && r.min <= 1);
             let before = out.len();
             push(v, p, sq, t, Square::NONE, false, true, out);
             for m in &mut out[before..] {
                 m.kind = MoveKind::EnPassant;
                 m.extra = ep.victim;
+                m.ep_mark = twin;
             }
         }
     }

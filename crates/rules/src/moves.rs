@@ -59,6 +59,10 @@ pub struct Move {
     /// a bonus upgrade (rules/frolov-10x10.md 5.5, written `/sq`), or where
     /// a hostile general is dropped (5.3 `fr.drop`, written `@sq`).
     pub aux: Square,
+    /// An en-passant capture whose piece may also step to `to` without
+    /// capturing (Frolov's Sergeant, rules/frolov-10x10.md 5.1): its text
+    /// ends in `ep` so that the two moves read differently.
+    pub ep_mark: bool,
 }
 
 impl Move {
@@ -74,6 +78,7 @@ impl Move {
             via_capture: false,
             extra: Square::NONE,
             aux: Square::NONE,
+            ep_mark: false,
         }
     }
 

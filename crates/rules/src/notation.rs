@@ -1,10 +1,13 @@
 //! Move text: coordinate notation `a1a2`, two-digit ranks (`b10c12`), every
 //! square of a multi-leg move (`e5f6g7`, `e5f6e5` for a Lion pass), and a
 //! promotion suffix (`+` in the shogi games, the new piece's letter in the
-//! chess games), then Frolov's `/sq` for a bonus upgrade or `@sq` for the
-//! drop square of a hostile general. Reading also accepts `-`, `x`, `=`, upper case, XBoard's
-//! comma form `e5f6,f6g7`, and any spelling of a move with the same origin,
-//! final square, captured squares and promotion.
+//! chess games), `ep` on a capture in passing whose piece could also step
+//! there without capturing (Frolov's Sergeant), then Frolov's `/sq` for a
+//! bonus upgrade or `@sq` for the drop square of a hostile general. Reading
+//! also accepts `-`, `x`, `=`, `e.p.`, spaces, upper case, XBoard's comma
+//! form `e5f6,f6g7`, and any spelling of a move with the same origin, final
+//! square, captured squares and promotion (`ep` then asks for the capture
+//! in passing).
 
 use crate::excerpt::excerpt;
 use crate::geometry::{Geometry, Square};
@@ -129,6 +132,9 @@ pub fn move_text(v: &Variant, m: Move) -> String {
             s.push_str(&v.pieces[v.final_form(t) as usize].token.to_lowercase());
         }
     }
+    if m.ep_mark {
+        s.push_str("ep");
+    }
     if m.aux.is_some() {
         s.push(aux_mark(v, m));
         s.push_str(&g.name(m.aux).to_string());
@@ -146,7 +152,13 @@ fn aux_mark(v: &Variant, m: Move) -> char {
 }
 
 fn normalize(text: &str) -> String {
-    let t = text.trim().to_lowercase().replace(['-', '='], "");
+    // `e.p.` (the rule books' mark, also in brackets) reads as `ep`.
+    let t: String = text
+        .to_lowercase()
+        .replace("e.p.", "ep")
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '=' | '(' | ')'))
+        .collect();
     // XBoard's comma form, one leg after another: `e5f6,f6g7` -> `e5f6g7`.
     let mut legs = t.split(',');
     let mut t = legs.next().unwrap_or_default().to_string();
@@ -221,6 +233,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         None => (t, Square::NONE),
     };
     let (sqs, suffix) = squares_of(&v, &t);
+    // A closing `ep` asks for a capture in passing.
+    let (suffix, ep) = match suffix.strip_suffix("ep") {
+        Some(rest) => (rest.to_string(), true),
+        None => (suffix, false),
+    };
     if sqs.len() < 2 {
         return Err(err(MoveErrorKind::Malformed {
             example: example(&v),
@@ -256,6 +273,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             || m.aux != aux
             || m.kind == MoveKind::Opening
             || m.kind == MoveKind::Checker
+            || (ep && m.kind != MoveKind::EnPassant)
         {
             continue;
         }

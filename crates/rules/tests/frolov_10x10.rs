@@ -407,6 +407,71 @@ fn capture_promotion_only_for_special_victims() {
     );
 }
 
+/// 5.1: a Sergeant next to a Pawn's passed square may step there or take
+/// the Pawn in passing: two legal moves on the same squares, written apart
+/// (`ep` on the capture) and each read back as itself. Found in self-play,
+/// where the match referee took `c5b4` as the capture and the engine meant
+/// the step.
+#[test]
+fn sergeant_step_and_capture_in_passing_read_apart() {
+    let mut pos = position(
+        &[],
+        &[("c1", "K"), ("b3", "P"), ("c5", "x"), ("c10", "k")],
+        "w",
+        "-",
+    );
+    play(&mut pos, "b3b5");
+    let from_c5 = moves_from(&mut pos, "c5");
+    assert!(
+        from_c5.contains("c5b4") && from_c5.contains("c5b4ep"),
+        "{from_c5:?}"
+    );
+    let all = legal(&mut pos);
+    let v = pos.variant().clone();
+    let listed: Vec<String> = all.iter().map(|m| move_text(&v, *m)).collect();
+    let distinct: BTreeSet<&String> = listed.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        listed.len(),
+        "one text per move: {listed:?}"
+    );
+    for (text, kind, pawn_left) in [
+        ("c5b4", MoveKind::Normal, true),
+        ("c5b4ep", MoveKind::EnPassant, false),
+        ("c5xb4 e.p.", MoveKind::EnPassant, false),
+        ("C5-b4 (e.p.)", MoveKind::EnPassant, false),
+    ] {
+        let mut p = pos.clone();
+        let m = parse_move(&mut p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(m.kind, kind, "{text}");
+        p.make(m);
+        assert_eq!(at(&p, "b5").is_piece(), pawn_left, "{text}");
+        assert_eq!(at(&p, "b4"), piece(&p, "sergeant", Side::Second), "{text}");
+    }
+    // A Pawn cannot step diagonally: its capture in passing keeps the plain
+    // text, and `ep` still reads.
+    let mut pos = position(
+        &[],
+        &[("c1", "K"), ("b3", "P"), ("c5", "p"), ("c10", "k")],
+        "w",
+        "-",
+    );
+    play(&mut pos, "b3b5");
+    assert!(moves_from(&mut pos, "c5").contains("c5b4"));
+    assert_eq!(
+        parse_move(&mut pos, "c5b4").unwrap().kind,
+        MoveKind::EnPassant
+    );
+    assert_eq!(
+        parse_move(&mut pos, "c5b4ep").unwrap().kind,
+        MoveKind::EnPassant
+    );
+    assert!(
+        parse_move(&mut pos, "c5c4ep").is_err(),
+        "no capture in passing on c4"
+    );
+}
+
 /// 5.3: a frozen hostile general attacks nothing, so the promotion next to
 /// the promoting King is legal; with `fr.no-freeze` it is not.
 #[test]
