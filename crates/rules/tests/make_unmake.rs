@@ -6,7 +6,8 @@
 //! hash equal to one computed from scratch, and unmake restores the exact FEN
 //! and hash. After the move played, reading the position's own FEN back gives
 //! the same FEN, hash and legal moves (the FEN carries the whole state the
-//! rules look at; the history is not part of it).
+//! rules look at; the history is not part of it). No two legal moves share
+//! a text.
 
 mod common;
 use common::{legal, variant};
@@ -108,6 +109,14 @@ fn walk(mut pos: Position, choices: &[u16]) -> Result<(), TestCaseError> {
             break;
         }
         let (fen, hash) = (pos.fen(), pos.hash());
+        // One text per move, so that `parse_move`'s exact match (tried
+        // first) gives back the very move: two moves written alike once let
+        // a referee and an engine read one text as different moves.
+        let mut texts: Vec<String> = moves.iter().map(|&m| move_text(&v, m)).collect();
+        texts.sort();
+        let before = texts.len();
+        texts.dedup();
+        prop_assert_eq!(texts.len(), before, "two moves written alike in `{}`", fen);
         for &m in &moves {
             pos.make(m);
             prop_assert_eq!(
