@@ -164,7 +164,7 @@ impl Evaluator {
                     for sq in g.squares() {
                         let c = g.compact(sq);
                         let shape = square_shape(v, &value, t, side, sq, avg);
-                        let (mg, eg) = shape.weighted(&params);
+                        let (mg, eg) = shape.weighted(&params, t);
                         pst[code * squares + c] = [clamp16(mg), clamp16(eg)];
                     }
                 }
@@ -388,7 +388,7 @@ impl Evaluator {
                     .add_square(side, self.pst[code * self.squares + g.compact(sq)]);
                 if A::EVERY_TERM && full {
                     let shape = square_shape(v, &self.value, t, side, sq, self.average[code]);
-                    acc.record_square(side, &shape);
+                    acc.record_square(side, t, &shape);
                 }
                 let (list, avg) = &self.slides[code];
                 if !list.is_empty() {

@@ -26,12 +26,19 @@ pub struct SquareShape {
     pub royal_advance: i32,
     /// Steps a royal stands from the centre ([`Term::RoyalCentre`]).
     pub royal_centre: i32,
+    /// Ranks from its side's home rank, for the piece type's own weight
+    /// ([`Params::advance_index`]).
+    pub advance: i32,
+    /// Half-steps from the board's edges toward its centre, files and
+    /// ranks added, for the piece type's own weight
+    /// ([`Params::centre_index`]).
+    pub centre: i32,
 }
 
 impl SquareShape {
-    /// The features with their weights: (middle game, end game),
-    /// centipawns. Percent terms are truncated toward zero each.
-    pub fn weighted(&self, p: &Params) -> (i64, i64) {
+    /// The features of piece type `t` with their weights: (middle game,
+    /// end game), centipawns. Percent terms are truncated toward zero each.
+    pub fn weighted(&self, p: &Params, t: usize) -> (i64, i64) {
         let cp = [
             (Term::PawnAdvance, self.pawn_advance),
             (Term::RoyalAdvance, self.royal_advance),
@@ -43,13 +50,16 @@ impl SquareShape {
             (Term::PromotionApproach, self.promotion_approach),
         ];
         let (mut mg, mut eg) = (0i64, 0i64);
-        for (t, f) in cp {
-            let w = p.term(t);
+        let own = [
+            (p.pairs[p.advance_index(t)], self.advance),
+            (p.pairs[p.centre_index(t)], self.centre),
+        ];
+        for (w, f) in cp.map(|(term, f)| (p.term(term), f)).into_iter().chain(own) {
             mg += i64::from(w.mg) * i64::from(f);
             eg += i64::from(w.eg) * i64::from(f);
         }
-        for (t, f) in percent {
-            let w = p.term(t);
+        for (term, f) in percent {
+            let w = p.term(term);
             mg += i64::from(w.mg) * i64::from(f) / 100;
             eg += i64::from(w.eg) * i64::from(f) / 100;
         }
@@ -76,7 +86,12 @@ pub fn square_shape(
     let rank = g.rank(sq) as i32;
     let file = g.file(sq) as i32;
     let adv = advance(g, sq, side);
-    let mut s = SquareShape::default();
+    let mut s = SquareShape {
+        advance: adv,
+        centre: (files - 1 - (2 * file - (files - 1)).abs())
+            + (ranks - 1 - (2 * rank - (ranks - 1)).abs()),
+        ..SquareShape::default()
+    };
     if info.royal {
         s.royal_advance = adv.min(3);
         let fx = (2 * file - (files - 1)).abs();
@@ -178,5 +193,30 @@ pub fn average_mobility(g: &Geometry, ms: &Moveset) -> f64 {
         0.0
     } else {
         total as f64 / count as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advance_counts_from_each_sides_home_rank_and_centre_from_the_edges() {
+        let v = Variant::builtin("courier", &[]).unwrap();
+        let g = &v.geometry;
+        let pawn = v.piece_by_key("pawn").unwrap() as usize;
+        let value: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
+        let at = |name: &str, side: Side| {
+            let sq = g.parse_square(name).unwrap();
+            square_shape(&v, &value, pawn, side, sq, 1.0)
+        };
+        // Courier's board: 12 files, 8 ranks.
+        assert_eq!(at("a2", Side::First).advance, 1);
+        assert_eq!(at("a2", Side::Second).advance, 6);
+        // a2: no half-step in from the a-file, two up from the first rank.
+        assert_eq!(at("a2", Side::First).centre, 2);
+        // f4: ten half-steps from the files' edges, six from the ranks'.
+        assert_eq!(at("f4", Side::First).centre, 16);
+        assert_eq!(at("g5", Side::Second).centre, 16, "the centre is symmetric");
     }
 }

@@ -20,8 +20,8 @@ pub trait Accumulator {
     /// (already added to [`Accumulator::sum`] by [`add`]).
     fn record(&mut self, side: Side, index: usize, count: f64);
 
-    /// Records the square features of one piece of `side`.
-    fn record_square(&mut self, side: Side, shape: &SquareShape);
+    /// Records the square features of one piece of type `t` of `side`.
+    fn record_square(&mut self, side: Side, t: usize, shape: &SquareShape);
 
     /// The phase and the progress scaling, once every feature is in:
     /// `phase` of `total` is the middle-game share, `scale` the factor
@@ -103,7 +103,7 @@ impl Accumulator for Sum {
     fn record(&mut self, _: Side, _: usize, _: f64) {}
 
     #[inline(always)]
-    fn record_square(&mut self, _: Side, _: &SquareShape) {}
+    fn record_square(&mut self, _: Side, _: usize, _: &SquareShape) {}
 
     #[inline(always)]
     fn finish(&mut self, _: Side, _: i64, _: i64, _: f64) {}
@@ -145,6 +145,8 @@ pub struct Tracer {
     counts: Vec<[f64; 2]>,
     /// The coefficients once [`Accumulator::finish`] has run.
     done: Vec<(u32, f64)>,
+    /// Index of piece type 0's advance weight, then its centre weight.
+    own_square: [usize; 2],
 }
 
 impl Tracer {
@@ -154,6 +156,7 @@ impl Tracer {
             sum: Sum::default(),
             counts: vec![[0.0; 2]; params.pairs.len()],
             done: Vec::new(),
+            own_square: [params.advance_index(0), params.centre_index(0)],
         }
     }
 
@@ -174,8 +177,10 @@ impl Accumulator for Tracer {
         self.counts[index][side.index()] += count;
     }
 
-    fn record_square(&mut self, side: Side, shape: &SquareShape) {
+    fn record_square(&mut self, side: Side, t: usize, shape: &SquareShape) {
         let s = side.index();
+        self.counts[self.own_square[0] + t][s] += f64::from(shape.advance);
+        self.counts[self.own_square[1] + t][s] += f64::from(shape.centre);
         let cp = [
             (Term::PawnAdvance, shape.pawn_advance),
             (Term::RoyalAdvance, shape.royal_advance),

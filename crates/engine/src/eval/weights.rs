@@ -112,7 +112,8 @@ pub enum WeightsError {
     /// A per-piece section names a piece the variant does not have.
     #[error("`{section}.{piece}`: the variant `{variant}` has no piece `{piece}`")]
     UnknownPiece {
-        /// The section: `piece_value`, `mobility` or `royal_attacker`.
+        /// The section: `piece_value`, `mobility`, `royal_attacker`,
+        /// `advance` or `centre`.
         section: &'static str,
         /// The piece key given.
         piece: String,
@@ -186,6 +187,15 @@ macro_rules! terms {
             /// negative).
             #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
             pub royal_attacker: BTreeMap<String, Pair>,
+            /// Per piece type: bonus per rank it stands from its side's
+            /// home rank (default 0).
+            #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+            pub advance: BTreeMap<String, Pair>,
+            /// Per piece type: bonus per half-step (file and rank counted
+            /// alike) it stands from the board's edges toward its centre
+            /// (default 0).
+            #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+            pub centre: BTreeMap<String, Pair>,
         }
 
         impl Weights {
@@ -312,8 +322,14 @@ impl Weights {
         for (k, p) in &self.mobility {
             check_pair(&format!("mobility.{k}"), *p, MAX_WEIGHT)?;
         }
-        for (k, p) in &self.royal_attacker {
-            check_pair(&format!("royal_attacker.{k}"), *p, MAX_WEIGHT)?;
+        for (section, map) in [
+            ("royal_attacker", &self.royal_attacker),
+            ("advance", &self.advance),
+            ("centre", &self.centre),
+        ] {
+            for (k, p) in map {
+                check_pair(&format!("{section}.{k}"), *p, MAX_WEIGHT)?;
+            }
         }
         Ok(())
     }
@@ -337,8 +353,9 @@ fn check_value(key: &str, value: i32, min: i32, max: i32) -> Result<(), WeightsE
 }
 
 /// The weights resolved for one variant: every term's pair, in a fixed
-/// order (the [`Term`]s, then per piece type its value, mobility and royal
-/// attacker weight), and the settings that are not tuned.
+/// order (the [`Term`]s, then per piece type its value, mobility, royal
+/// attacker, advance and centre weights), and the settings that are not
+/// tuned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Every weight pair, in the order of [`Params::names`].
@@ -347,6 +364,30 @@ pub struct Params {
     pub mop_up_lead: i32,
     /// Number of piece types of the variant.
     types: usize,
+}
+
+/// The per-piece sections of a weights file, in the order of
+/// [`Params::pairs`].
+pub const PIECE_SECTIONS: [&str; 5] = [
+    "piece_value",
+    "mobility",
+    "royal_attacker",
+    "advance",
+    "centre",
+];
+
+impl Weights {
+    /// The per-piece sections with their names, in [`PIECE_SECTIONS`]'s
+    /// order.
+    fn piece_sections(&self) -> [(&'static str, &BTreeMap<String, Pair>); 5] {
+        [
+            (PIECE_SECTIONS[0], &self.piece_value),
+            (PIECE_SECTIONS[1], &self.mobility),
+            (PIECE_SECTIONS[2], &self.royal_attacker),
+            (PIECE_SECTIONS[3], &self.advance),
+            (PIECE_SECTIONS[4], &self.centre),
+        ]
+    }
 }
 
 impl Params {
@@ -389,7 +430,10 @@ impl Params {
             let v = base_value(p.royal, p.value);
             Pair::new(v, v)
         }));
-        pairs.extend(std::iter::repeat_n(Pair::default(), 2 * types));
+        pairs.extend(std::iter::repeat_n(
+            Pair::default(),
+            (PIECE_SECTIONS.len() - 1) * types,
+        ));
         Params {
             pairs,
             mop_up_lead: 250,
@@ -410,12 +454,7 @@ impl Params {
         if let Some(lead) = file.mop_up_lead {
             p.mop_up_lead = lead;
         }
-        let sections: [(&'static str, &BTreeMap<String, Pair>); 3] = [
-            ("piece_value", &file.piece_value),
-            ("mobility", &file.mobility),
-            ("royal_attacker", &file.royal_attacker),
-        ];
-        for (s, (section, map)) in sections.into_iter().enumerate() {
+        for (s, (section, map)) in file.piece_sections().into_iter().enumerate() {
             for (key, pair) in map {
                 let Some(t) = variant.pieces.iter().position(|p| p.key == *key) else {
                     return Err(WeightsError::UnknownPiece {
@@ -475,6 +514,8 @@ impl Params {
         file.piece_value.retain(|key, _| same(key));
         file.mobility.retain(|key, _| same(key));
         file.royal_attacker.retain(|key, _| same(key));
+        file.advance.retain(|key, _| same(key));
+        file.centre.retain(|key, _| same(key));
         Params::resolve(variant, &file)
     }
 
@@ -508,10 +549,11 @@ impl Params {
     }
 
     /// The name of each pair, as a weights file keys it: `tempo`,
-    /// `piece_value.knight`, `mobility.rook`, `royal_attacker.queen`.
+    /// `piece_value.knight`, `mobility.rook`, `royal_attacker.queen`,
+    /// `advance.pawn`, `centre.knight`.
     pub fn names(variant: &Variant) -> Vec<String> {
         let mut out: Vec<String> = Term::ALL.iter().map(|t| t.name().to_string()).collect();
-        for section in ["piece_value", "mobility", "royal_attacker"] {
+        for section in PIECE_SECTIONS {
             out.extend(
                 variant
                     .pieces
@@ -536,6 +578,10 @@ impl Params {
                 .insert(info.key.clone(), self.pairs[n + self.types + t]);
             w.royal_attacker
                 .insert(info.key.clone(), self.pairs[n + 2 * self.types + t]);
+            w.advance
+                .insert(info.key.clone(), self.pairs[self.advance_index(t)]);
+            w.centre
+                .insert(info.key.clone(), self.pairs[self.centre_index(t)]);
         }
         w
     }
@@ -563,6 +609,20 @@ impl Params {
     #[inline(always)]
     pub fn royal_attacker_index(&self, t: usize) -> usize {
         Term::ALL.len() + 2 * self.types + t
+    }
+
+    /// Index in [`Params::pairs`] of piece type `t`'s weight per rank of
+    /// advance.
+    #[inline(always)]
+    pub fn advance_index(&self, t: usize) -> usize {
+        Term::ALL.len() + 3 * self.types + t
+    }
+
+    /// Index in [`Params::pairs`] of piece type `t`'s weight per half-step
+    /// toward the centre.
+    #[inline(always)]
+    pub fn centre_index(&self, t: usize) -> usize {
+        Term::ALL.len() + 4 * self.types + t
     }
 }
 
@@ -721,6 +781,32 @@ mod tests {
         assert_eq!(p.term(Term::Shelter), d.term(Term::Shelter));
         let n = v.piece_by_key("knight").unwrap() as usize;
         assert_eq!(p.pairs[p.piece_value_index(n)], Pair::new(280, 310));
+    }
+
+    #[test]
+    fn advance_and_centre_are_read_per_piece_and_written_back() {
+        let v = variant("courier");
+        let w = Weights::from_toml(
+            "[advance]\npawn = { mg = 3, eg = 9 }\n[centre]\nknight = { mg = 4, eg = -2 }\n",
+        )
+        .unwrap();
+        let p = Params::resolve(&v, &w).unwrap();
+        let pawn = v.piece_by_key("pawn").unwrap() as usize;
+        let knight = v.piece_by_key("knight").unwrap() as usize;
+        assert_eq!(p.pairs[p.advance_index(pawn)], Pair::new(3, 9));
+        assert_eq!(p.pairs[p.centre_index(knight)], Pair::new(4, -2));
+        assert_eq!(p.pairs[p.advance_index(knight)], Pair::default());
+        let names = Params::names(&v);
+        assert_eq!(names[p.advance_index(pawn)], "advance.pawn");
+        assert_eq!(names[p.centre_index(knight)], "centre.knight");
+        assert_eq!(names.len(), p.pairs.len());
+        let back = Params::resolve(&v, &p.to_weights(&v)).unwrap();
+        assert_eq!(back, p);
+        let w = Weights::from_toml("[centre]\ndragon = { mg = 1, eg = 1 }").unwrap();
+        let e = Params::resolve(&v, &w).unwrap_err();
+        assert!(e.to_string().contains("centre.dragon"), "{e}");
+        let e = Weights::from_toml("[advance]\npawn = { mg = 1, eg = 99999 }").unwrap_err();
+        assert!(e.to_string().contains("advance.pawn.eg"), "{e}");
     }
 
     #[test]
