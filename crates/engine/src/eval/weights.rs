@@ -316,19 +316,10 @@ impl Weights {
         if let Some(lead) = self.mop_up_lead {
             check_value("mop_up_lead", lead, 0, MAX_PIECE_VALUE)?;
         }
-        for (k, p) in &self.piece_value {
-            check_pair(&format!("piece_value.{k}"), *p, MAX_PIECE_VALUE)?;
-        }
-        for (k, p) in &self.mobility {
-            check_pair(&format!("mobility.{k}"), *p, MAX_WEIGHT)?;
-        }
-        for (section, map) in [
-            ("royal_attacker", &self.royal_attacker),
-            ("advance", &self.advance),
-            ("centre", &self.centre),
-        ] {
+        for (s, (section, map)) in self.piece_sections().into_iter().enumerate() {
+            let max = if s == 0 { MAX_PIECE_VALUE } else { MAX_WEIGHT };
             for (k, p) in map {
-                check_pair(&format!("{section}.{k}"), *p, MAX_WEIGHT)?;
+                check_pair(&format!("{section}.{k}"), *p, max)?;
             }
         }
         Ok(())
@@ -386,6 +377,17 @@ impl Weights {
             (PIECE_SECTIONS[2], &self.royal_attacker),
             (PIECE_SECTIONS[3], &self.advance),
             (PIECE_SECTIONS[4], &self.centre),
+        ]
+    }
+
+    /// The per-piece sections, in [`PIECE_SECTIONS`]'s order, to change.
+    fn piece_sections_mut(&mut self) -> [&mut BTreeMap<String, Pair>; 5] {
+        [
+            &mut self.piece_value,
+            &mut self.mobility,
+            &mut self.royal_attacker,
+            &mut self.advance,
+            &mut self.centre,
         ]
     }
 }
@@ -511,11 +513,9 @@ impl Params {
                 .is_some_and(|(a, b)| a.betza == b.betza && a.value == b.value)
         };
         let mut file = file.clone();
-        file.piece_value.retain(|key, _| same(key));
-        file.mobility.retain(|key, _| same(key));
-        file.royal_attacker.retain(|key, _| same(key));
-        file.advance.retain(|key, _| same(key));
-        file.centre.retain(|key, _| same(key));
+        for map in file.piece_sections_mut() {
+            map.retain(|key, _| same(key));
+        }
         Params::resolve(variant, &file)
     }
 
@@ -572,16 +572,10 @@ impl Params {
         }
         w.mop_up_lead = Some(self.mop_up_lead);
         let n = Term::ALL.len();
-        for (t, info) in variant.pieces.iter().enumerate() {
-            w.piece_value.insert(info.key.clone(), self.pairs[n + t]);
-            w.mobility
-                .insert(info.key.clone(), self.pairs[n + self.types + t]);
-            w.royal_attacker
-                .insert(info.key.clone(), self.pairs[n + 2 * self.types + t]);
-            w.advance
-                .insert(info.key.clone(), self.pairs[self.advance_index(t)]);
-            w.centre
-                .insert(info.key.clone(), self.pairs[self.centre_index(t)]);
+        for (s, map) in w.piece_sections_mut().into_iter().enumerate() {
+            for (t, info) in variant.pieces.iter().enumerate() {
+                map.insert(info.key.clone(), self.pairs[n + s * self.types + t]);
+            }
         }
         w
     }
