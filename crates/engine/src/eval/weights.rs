@@ -316,8 +316,13 @@ impl Weights {
         if let Some(lead) = self.mop_up_lead {
             check_value("mop_up_lead", lead, 0, MAX_PIECE_VALUE)?;
         }
-        for (s, (section, map)) in self.piece_sections().into_iter().enumerate() {
-            let max = if s == 0 { MAX_PIECE_VALUE } else { MAX_WEIGHT };
+        for (section, map) in self.piece_sections() {
+            // Piece values are bounded as values, the other sections as weights.
+            let max = if section == "piece_value" {
+                MAX_PIECE_VALUE
+            } else {
+                MAX_WEIGHT
+            };
             for (k, p) in map {
                 check_pair(&format!("{section}.{k}"), *p, max)?;
             }
@@ -816,6 +821,19 @@ mod tests {
         let w = Weights::from_toml("[mobility]\ndragon = { mg = 1, eg = 1 }").unwrap();
         let e = Params::resolve(&variant("courier"), &w).unwrap_err();
         assert!(e.to_string().contains("mobility.dragon"), "{e}");
+    }
+
+    #[test]
+    fn piece_values_are_bounded_as_values_and_other_sections_as_weights() {
+        let big = MAX_WEIGHT + 1;
+        assert!(MAX_PIECE_VALUE > big);
+        let value = format!("[piece_value]\nrook = {{ mg = {big}, eg = {big} }}");
+        assert!(Weights::from_toml(&value).is_ok());
+        for section in &PIECE_SECTIONS[1..] {
+            let text = format!("[{section}]\nrook = {{ mg = {big}, eg = 0 }}");
+            let e = Weights::from_toml(&text).unwrap_err();
+            assert!(e.to_string().contains(&format!("{section}.rook.mg")), "{e}");
+        }
     }
 
     #[test]
