@@ -4,7 +4,7 @@
 //! `isready` are answered while it thinks.
 
 use crate::bounds::{SessionBounds, machine_threads};
-use crate::game_args::load_variant;
+use crate::game_args::{load_variant, load_weights};
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
@@ -261,14 +261,21 @@ impl Session {
         }
     }
 
+    /// Loads a built-in variant or a variant file, with the weights file
+    /// beside a variant file (`foo.eval.toml`), as `kamil play` and
+    /// `kamil gen-data` do: a variant defined in a file plays with its own
+    /// weights here too.
     fn select_variant(&mut self, name: &str, options: Vec<String>) {
-        match load_variant(name, &options) {
-            Ok(v) => {
+        let loaded =
+            load_variant(name, &options).and_then(|v| load_weights(name, &v).map(|w| (v, w)));
+        match loaded {
+            Ok((v, weights)) => {
                 self.variant = v;
                 self.variant_name = name.to_string();
                 self.variant_options = options;
                 self.position = Position::start(self.variant.clone());
                 if let Ok(mut e) = self.engine.lock() {
+                    e.set_weights(weights);
                     e.new_game();
                 }
             }

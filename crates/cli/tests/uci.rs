@@ -110,6 +110,42 @@ fn a_variant_file_with_too_many_legs_is_refused() {
     e.until("bestmove", Duration::from_secs(30));
 }
 
+/// The score of `go depth 1` from the start of the variant file `path`.
+fn depth_one_score(path: &std::path::Path) -> i64 {
+    let mut e = Session::start(&["uci"]);
+    e.send(&format!(
+        "setoption name UCI_Variant value {}",
+        path.display()
+    ));
+    e.send("position startpos");
+    e.send("go depth 1");
+    let l = e.until("bestmove", Duration::from_secs(30));
+    let info = l
+        .iter()
+        .rev()
+        .find(|x| x.starts_with("info depth 1 "))
+        .unwrap_or_else(|| panic!("no depth-1 line: {l:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "cp").expect("a cp score");
+    words[at + 1].parse().expect("centipawns")
+}
+
+/// A variant file plays with the weights file beside it (`NAME.eval.toml`),
+/// as in `kamil play` and `kamil gen-data`: a tempo of 900 centipawns there
+/// moves the score of a one-ply search by hundreds.
+#[test]
+fn a_variant_file_plays_with_its_weights_file() {
+    let path = common::scratch_path("kamil-uci-tests", "weighted.toml");
+    let weights = path.with_file_name("weighted.eval.toml");
+    std::fs::write(&path, "extends = \"courier\"\nname = \"weighted\"\n")
+        .expect("write the variant file");
+    let _ = std::fs::remove_file(&weights);
+    let plain = depth_one_score(&path);
+    std::fs::write(&weights, "tempo = { mg = 900, eg = 900 }\n").expect("write the weights");
+    let weighted = depth_one_score(&path);
+    assert!((weighted - plain).abs() > 500, "{plain} then {weighted}");
+}
+
 /// Issue 17: the largest Hash offered (64 GB), or 4000 MB, under a 4 GB
 /// address-space limit cannot be allocated: the old table is kept, the
 /// reason is said, and the engine plays on.
