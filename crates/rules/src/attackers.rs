@@ -24,7 +24,7 @@ use crate::geometry::Square;
 use crate::movegen::piece_moves;
 use crate::piece::{Piece, Side};
 use crate::position::Position;
-use crate::rays::rider_reaches;
+use crate::rays::{RayEnds, along, bent_starts, rider_reaches};
 
 /// Appends to `out` the squares of `by`'s pieces that could capture on
 /// `target` by their movement, with every square in `gone` taken as empty
@@ -32,6 +32,22 @@ use crate::rays::rider_reaches;
 /// nothing, nor does anything attack a sanctuary. Each attacker appears
 /// once. See the module notes for what is left out.
 pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out: &mut Vec<Square>) {
+    attackers_until(pos, target, by, gone, out, |_| false);
+}
+
+/// [`attackers`], stopping right after appending an attacker for which
+/// `enough` says yes: the list is then [`attackers`]' list cut after that
+/// square (the same squares in the same order up to it). A static exchange
+/// wants only the first of the least valuable attackers, and once one of
+/// the least value any piece has turns up, none later can be preferred.
+pub fn attackers_until(
+    pos: &Position,
+    target: Square,
+    by: Side,
+    gone: &[Square],
+    out: &mut Vec<Square>,
+    mut enough: impl FnMut(Square) -> bool,
+) {
     let v = pos.variant();
     if v.specials.is_sanctuary(target) {
         return;
@@ -48,58 +64,43 @@ pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out:
     };
     let frozen = pos.frozen();
     let start = out.len();
-    let add = |s: Square, out: &mut Vec<Square>| {
+    // Appends `s` unless frozen or already there; true: stop the scan.
+    let mut add = |s: Square, out: &mut Vec<Square>| {
         if s != frozen && !out[start..].contains(&s) {
             out.push(s);
+            return enough(s);
         }
+        false
     };
     let t = &v.attacks[by.index()];
+    let plan = &t.plan;
+    // Rides, hops and bent paths along one line share one walk to its end.
+    let mut ends = RayEnds::new();
     for &(off, mask) in &t.leaps {
         let s = target.shift(off);
         let p = at(s);
-        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 {
-            add(s, out);
+        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && add(s, out) {
+            return;
         }
     }
-    for (step, list) in &t.rides {
-        let mut s = target;
-        let mut d = 0u32;
-        let p = loop {
-            s = s.shift(*step);
-            d += 1;
-            let p = at(s);
-            if !p.is_empty() {
-                break p;
-            }
-        };
-        if p.is_side(by) && rider_reaches(list, p, d) {
-            add(s, out);
+    for ((step, list), &ray) in t.rides.iter().zip(&plan.rides) {
+        let d = ends.end(ray, target, *step, &at);
+        let s = along(target, *step, d);
+        let p = at(s);
+        if p.is_side(by) && rider_reaches(list, p, d) && add(s, out) {
+            return;
         }
     }
-    for &(first, slide, max, mask) in &t.bents {
-        let mut s = target;
-        for _ in 0..max {
-            s = s.shift(-slide);
-            if !at(s).is_empty() {
-                break;
-            }
-            let a = s.shift(-first);
-            let p = at(a);
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 {
-                add(a, out);
-            }
+    for b in &plan.bents {
+        let end = ends.end(b.ray, target, b.step, &at);
+        if bent_starts(b, target, end, by, b.mask, &at, |a| add(a, out)) {
+            return;
         }
     }
-    for &(step, mask, max, grasshopper) in &t.hops {
-        let mut s = target;
-        let mut d = 0u32;
-        loop {
-            s = s.shift(step);
-            d += 1;
-            if !at(s).is_empty() {
-                break;
-            }
-        }
+    for (&(step, mask, max, grasshopper), &ray) in t.hops.iter().zip(&plan.hops) {
+        // The screen is the line's end; the hopper is the next piece on.
+        let mut d = ends.end(ray, target, step, &at);
+        let mut s = along(target, step, d);
         if at(s) == Piece::WALL || (grasshopper && d != 1) {
             continue;
         }
@@ -110,15 +111,29 @@ pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out:
             if p.is_empty() {
                 continue;
             }
-            if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && d <= u32::from(max) {
-                add(s, out);
+            if p.is_side(by)
+                && mask & (1u128 << p.kind()) != 0
+                && d <= u32::from(max)
+                && add(s, out)
+            {
+                return;
             }
             break;
         }
     }
-    for (legs, mask) in &t.multi {
-        if let Some(k) = legs.len().checked_sub(1) {
-            walk_back(&at, legs, k, target, by, *mask, &mut |s| add(s, out));
+    for ((legs, mask), straight) in t.multi.iter().zip(&plan.multi) {
+        let stop = match straight {
+            Some(b) => {
+                let end = ends.end(b.ray, target, b.step, &at);
+                bent_starts(b, target, end, by, *mask, &at, |a| add(a, out))
+            }
+            None => legs
+                .len()
+                .checked_sub(1)
+                .is_some_and(|k| walk_back(&at, legs, k, target, by, *mask, &mut |s| add(s, out))),
+        };
+        if stop {
+            return;
         }
     }
     if t.complex != 0 {
@@ -138,8 +153,8 @@ pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out:
                 (m.to == target && m.to != m.from && here.is_piece())
                     || (m.via_capture && m.via == target)
             });
-            if takes {
-                add(sq, out);
+            if takes && add(sq, out) {
+                return;
             }
         }
     }
@@ -147,7 +162,8 @@ pub fn attackers(pos: &Position, target: Square, by: Side, gone: &[Square], out:
 
 /// Walks the multi-leg path `legs` backwards from `cur`, where its leg `k`
 /// ends, over squares empty under `at`; calls `found` with each square
-/// where a piece of `by` with a type in `mask` starts the path.
+/// where a piece of `by` with a type in `mask` starts the path, and stops
+/// (returns true) as soon as it returns true.
 fn walk_back(
     at: &impl Fn(Square) -> Piece,
     legs: &[(i16, u8)],
@@ -155,22 +171,23 @@ fn walk_back(
     cur: Square,
     by: Side,
     mask: u128,
-    found: &mut impl FnMut(Square),
-) {
+    found: &mut impl FnMut(Square) -> bool,
+) -> bool {
     let (off, max) = legs[k];
     let mut s = cur;
     for _ in 0..max {
         s = s.shift(-off);
         let c = at(s);
         if k == 0 {
-            if c.is_side(by) && mask & (1u128 << c.kind()) != 0 {
-                found(s);
+            if c.is_side(by) && mask & (1u128 << c.kind()) != 0 && found(s) {
+                return true;
             }
-        } else if c.is_empty() {
-            walk_back(at, legs, k - 1, s, by, mask, found);
+        } else if c.is_empty() && walk_back(at, legs, k - 1, s, by, mask, found) {
+            return true;
         }
         if !c.is_empty() {
-            return;
+            return false;
         }
     }
+    false
 }

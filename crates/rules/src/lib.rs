@@ -35,6 +35,8 @@ pub mod position;
 pub mod push;
 pub mod rays;
 pub mod rules_text;
+#[cfg(test)]
+mod scan_tests;
 pub mod special;
 pub mod variant;
 pub mod zobrist;

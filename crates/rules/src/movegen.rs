@@ -14,7 +14,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{CompiledLeg, Moveset, Piece, Side};
 use crate::position::{CASTLE_BITS, Position};
 use crate::push::{push, push_quiet};
-use crate::rays::{first_on_ray, pins_back, reaches_back, rider_reaches};
+use crate::rays::{bent_starts, first_on_ray, pins_back, reaches_back, rider_reaches};
 use crate::special::Guards;
 use crate::variant::Variant;
 use std::sync::Arc;
@@ -487,15 +487,7 @@ fn attacked_with<Z: AttackBounds>(
     }
     for &(step, mask, max, grasshopper) in &t.hops {
         // Walk back to the screen, then on to the hopper.
-        let mut s = target;
-        let mut d = 0u32;
-        loop {
-            s = s.shift(step);
-            d += 1;
-            if !pos.at(s).is_empty() {
-                break;
-            }
-        }
+        let (mut s, mut d) = first_on_ray(pos, target, step);
         if pos.at(s) == Piece::WALL || (grasshopper && d != 1) {
             continue;
         }
@@ -521,8 +513,23 @@ fn attacked_with<Z: AttackBounds>(
     }
     let mut ask = t.complex;
     if bounds.walks_back() {
-        for (legs, mask) in &t.multi {
-            if reaches_back(pos, legs, legs.len() - 1, target, by, *mask & allowed) {
+        // Unlike `attackers`, no line's end is remembered: a royal, the
+        // usual target, mostly stands among its own pieces, where lines
+        // end at once and remembering costs more than it saves.
+        let at = |s: Square| pos.at(s);
+        for ((legs, mask), straight) in t.multi.iter().zip(&t.plan.multi) {
+            let mask = *mask & allowed;
+            let found = match straight {
+                // A path with a slide (a Giraffe's) reads each square of it
+                // once. Like `reaches_back`, it does not ask about the frozen
+                // piece (kept so, so that no search changes).
+                Some(b) => {
+                    let (_, end) = first_on_ray(pos, target, b.step);
+                    bent_starts(b, target, end, by, mask, &at, |_| true)
+                }
+                None => reaches_back(pos, legs, legs.len() - 1, target, by, mask),
+            };
+            if found {
                 return true;
             }
         }

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::geometry::Square;
 use crate::piece::{Piece, Side};
-use crate::variant::tables::RiderReach;
+use crate::variant::tables::{BentPath, MAX_RAYS, RiderReach};
 
 /// The first cell that is not empty from `from` along `step` (a piece or a
 /// wall), and its distance in steps.
@@ -19,6 +19,98 @@ pub(crate) fn first_on_ray<B: Board>(pos: &B, from: Square, step: i16) -> (Squar
             return (s, d);
         }
     }
+}
+
+/// Where the rays of a [`crate::variant::tables::RayPlan`] first meet a
+/// cell that is not empty, each walked at most once per scan, and only
+/// when some entry asks (a test that stops early walks no more than it
+/// needs). Valid for one target and one view of the board.
+pub(crate) struct RayEnds {
+    /// Per ray: the distance in steps to its end, 0 while not yet walked.
+    dist: [u8; MAX_RAYS],
+}
+
+impl RayEnds {
+    /// Nothing walked yet.
+    #[inline(always)]
+    pub(crate) fn new() -> RayEnds {
+        RayEnds {
+            dist: [0; MAX_RAYS],
+        }
+    }
+
+    /// The distance in steps from `from` along `step` to the first cell
+    /// that `at` shows not empty. `ray` is the step's index in the plan
+    /// ([`crate::variant::tables::NO_RAY`] beyond it: walked every time).
+    #[inline(always)]
+    pub(crate) fn end(
+        &mut self,
+        ray: u8,
+        from: Square,
+        step: i16,
+        at: &impl Fn(Square) -> Piece,
+    ) -> u32 {
+        let walk = || {
+            let mut s = from;
+            let mut d = 0;
+            loop {
+                s = s.shift(step);
+                d += 1;
+                if !at(s).is_empty() {
+                    return d;
+                }
+            }
+        };
+        match self.dist.get_mut(usize::from(ray)) {
+            Some(&mut d) if d != 0 => u32::from(d),
+            Some(d) => {
+                let n = walk();
+                // A ray crosses at most a board side before the guard band.
+                *d = n as u8;
+                n
+            }
+            None => walk(),
+        }
+    }
+}
+
+/// The cell `d` steps from `from` along `step`.
+#[inline(always)]
+pub(crate) fn along(from: Square, step: i16, d: u32) -> Square {
+    Square((i32::from(from.0) + i32::from(step) * d as i32) as u16)
+}
+
+/// Reads each square where an attacker along `path` could start, nearest
+/// first, given `end`, the distance from `target` to the first cell that
+/// is not empty along `path.step` ([`RayEnds::end`]): calls `found` with
+/// each that holds a piece of `by` of a type in `mask`, and stops (returns
+/// true) as soon as it returns true.
+#[inline(always)]
+pub(crate) fn bent_starts(
+    path: &BentPath,
+    target: Square,
+    end: u32,
+    by: Side,
+    mask: u128,
+    at: &impl Fn(Square) -> Piece,
+    mut found: impl FnMut(Square) -> bool,
+) -> bool {
+    // The slide's squares up to the start must be empty: it starts short
+    // of the end.
+    let last = u32::from(path.max).min(end - 1);
+    let first = u32::from(path.min);
+    if first > last {
+        return false;
+    }
+    let mut a = along(target, path.step, first).shift(-path.first);
+    for _ in first..=last {
+        let p = at(a);
+        if p.is_side(by) && mask & (1u128 << p.kind()) != 0 && found(a) {
+            return true;
+        }
+        a = a.shift(path.step);
+    }
+    false
 }
 
 /// Does a rider entry list (types, min and max distance) let piece `p`

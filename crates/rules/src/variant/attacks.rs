@@ -2,7 +2,7 @@
 //! "is this square attacked?" looks from the square outwards
 //! ([`AttackTables`]).
 
-use super::tables::{AttackTables, RiderReach};
+use super::tables::{AttackTables, BentPath, MAX_RAYS, NO_RAY, RayPlan, RiderReach};
 use crate::piece::{CompiledLeg, Moveset, Side};
 
 /// Both sides' attack tables, index = the attacking side.
@@ -33,7 +33,77 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
         }
         *v = merged;
     }
+    t.plan = ray_plan(&t);
     t
+}
+
+/// Arranges the ride, hop and bent entries of `t` by the line each walks
+/// from the target ([`RayPlan`]).
+fn ray_plan(t: &AttackTables) -> RayPlan {
+    let mut rays = Vec::new();
+    let mut ray = |step: i16| -> u8 {
+        if let Some(i) = rays.iter().position(|&r| r == step) {
+            return i as u8;
+        }
+        if rays.len() == MAX_RAYS {
+            return NO_RAY;
+        }
+        rays.push(step);
+        (rays.len() - 1) as u8
+    };
+    let rides = t.rides.iter().map(|&(step, _)| ray(step)).collect();
+    let hops = t.hops.iter().map(|&(step, ..)| ray(step)).collect();
+    let bents = t
+        .bents
+        .iter()
+        .map(|&(first, slide, max, mask)| BentPath {
+            step: -slide,
+            ray: ray(-slide),
+            first,
+            min: 1,
+            max: u16::from(max),
+            mask,
+        })
+        .collect();
+    let multi = t
+        .multi
+        .iter()
+        .map(|(legs, mask)| {
+            let (first, slide, min, max) = straight(legs)?;
+            Some(BentPath {
+                step: -slide,
+                ray: ray(-slide),
+                first,
+                min,
+                max,
+                mask: *mask,
+            })
+        })
+        .collect();
+    RayPlan {
+        rays,
+        rides,
+        hops,
+        bents,
+        multi,
+    }
+}
+
+/// A multi-leg path (legs as (step offset, most steps)) that is one first
+/// step and then a straight slide: every leg after the first along the
+/// same step, each but the last a single step. Returns (first step, slide
+/// step, fewest and most slide steps). Walking it back leg by leg visits
+/// the slide's squares once per leg; as a [`BentPath`] it reads each once.
+fn straight(legs: &[(i16, u8)]) -> Option<(i16, i16, u16, u16)> {
+    let [(first, 1), rest @ ..] = legs else {
+        return None;
+    };
+    let (&(slide, last), middle) = rest.split_last()?;
+    if slide == 0 || !middle.iter().all(|&(off, max)| off == slide && max == 1) {
+        return None;
+    }
+    let n = middle.len() as u16;
+    Some((*first, slide, n + 1, n + u16::from(last)))
 }
 
 /// The farthest, in cells along either axis, that a move of `m` outside

@@ -202,6 +202,64 @@ pub struct AttackTables {
     /// A piece farther than this from a square attacks it only as the
     /// tables find, so the full generator need not be asked.
     pub full_reach: Vec<u8>,
+    /// The same tables arranged by ray, so that a scan walks each line
+    /// from the target once however many entries look along it.
+    pub plan: RayPlan,
+}
+
+/// Most rays whose ends one scan remembers ([`RayPlan::rays`]): more than
+/// any built-in game needs (Frolov's game has 8), few enough that the
+/// memo is a small array on the stack.
+pub const MAX_RAYS: usize = 32;
+
+/// A [`RayPlan`] index for a ray whose end is not remembered (beyond
+/// [`MAX_RAYS`]): its entries walk it themselves.
+pub const NO_RAY: u8 = u8::MAX;
+
+/// A capture path of one step then a straight slide, found by walking
+/// the slide back from the target: the attacker stands `first` behind the
+/// square `c` steps out along `step`, for `c` from `min` to `max`, when
+/// every square of the slide up to that one is empty. Bent riders
+/// ([`AttackTables::bents`]) and multi-leg paths of that shape (a
+/// Giraffe's single steps before its slide) both take this form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BentPath {
+    /// Step from the target outwards along the slide (the slide reversed).
+    pub step: i16,
+    /// Index of `step` in [`RayPlan::rays`], or [`NO_RAY`].
+    pub ray: u8,
+    /// The first step, from the attacker to the slide's first square.
+    pub first: i16,
+    /// Fewest slide steps.
+    pub min: u16,
+    /// Most slide steps.
+    pub max: u16,
+    /// Types that capture so.
+    pub mask: u128,
+}
+
+/// The attack tables' lines, shared: each distinct step from the target
+/// outwards that a ride, hop or bent path walks, and per entry the index
+/// of its line. A scan finds where each line first meets a piece (or the
+/// board's edge) once, and every entry along it reads that instead of
+/// walking the line again (Frolov's game looks along each of 8 lines for
+/// a ride, a hop and two bent riders).
+#[derive(Clone, Debug, Default)]
+pub struct RayPlan {
+    /// Distinct steps from the target outwards, at most [`MAX_RAYS`].
+    pub rays: Vec<i16>,
+    /// Per entry of [`AttackTables::rides`]: its ray, or [`NO_RAY`].
+    pub rides: Vec<u8>,
+    /// Per entry of [`AttackTables::hops`]: the ray to its screen, or
+    /// [`NO_RAY`].
+    pub hops: Vec<u8>,
+    /// Per entry of [`AttackTables::bents`]: the same path as a
+    /// [`BentPath`].
+    pub bents: Vec<BentPath>,
+    /// Per entry of [`AttackTables::multi`]: the path as a [`BentPath`]
+    /// when it has that shape (a single first step, then legs all along
+    /// one step, every one but the last of a single step), else `None`.
+    pub multi: Vec<Option<BentPath>>,
 }
 
 impl AttackTables {
