@@ -16,7 +16,7 @@
 
 use crate::eval::{Evaluator, MAX_PIECE_VALUE};
 use crate::material::{captured_value, promotion_gain};
-use kamil_rules::attackers::attackers;
+use kamil_rules::attackers::attackers_until;
 use kamil_rules::{Move, MoveKind, PieceType, Position, Square};
 
 /// What a royal counts for in an exchange, centipawns: more than any
@@ -80,11 +80,22 @@ fn least_attacker(
     scratch: &mut SeeScratch,
 ) -> Option<(Square, i32)> {
     scratch.attackers.clear();
-    attackers(pos, target, side, &scratch.gone, &mut scratch.attackers);
+    // The first attacker worth the least any piece is worth is the answer
+    // whatever else attacks: the scan stops there.
+    let floor = ev.least_value().min(ROYAL_VALUE);
+    let value = |s: Square| piece_value(pos, ev, pos.at(s).kind());
+    attackers_until(
+        pos,
+        target,
+        side,
+        &scratch.gone,
+        &mut scratch.attackers,
+        |s| value(s) <= floor,
+    );
     scratch
         .attackers
         .iter()
-        .map(|&s| (s, piece_value(pos, ev, pos.at(s).kind())))
+        .map(|&s| (s, value(s)))
         .min_by_key(|&(_, v)| v)
 }
 

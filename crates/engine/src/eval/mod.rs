@@ -69,6 +69,8 @@ pub struct Evaluator {
     params: Params,
     /// Value per piece type, centipawns.
     value: Vec<i32>,
+    /// The least value of a type that is not royal (`i32::MAX`: none).
+    least_value: i32,
     /// Per piece code (`Piece.0`) and compact square: (middle game, end game).
     pst: Vec<[i16; 2]>,
     squares: usize,
@@ -152,6 +154,13 @@ impl Evaluator {
             .map(|p| weights::base_value(p.royal, p.value))
             .collect();
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
+        let least_value = value
+            .iter()
+            .zip(&royal)
+            .filter(|&(_, &r)| !r)
+            .map(|(&x, _)| x)
+            .min()
+            .unwrap_or(i32::MAX);
         let phase_piece: Vec<bool> = v.pieces.iter().map(|p| !p.pawn && !p.royal).collect();
         let mut pst = vec![[0i16; 2]; (2 + 2 * n) * squares];
         let mut average = vec![0.0; 2 + 2 * n];
@@ -268,6 +277,7 @@ impl Evaluator {
             mode,
             params,
             value,
+            least_value,
             pst,
             squares,
             phase_piece,
@@ -298,6 +308,14 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, t: u8) -> i32 {
         self.value[t as usize]
+    }
+
+    /// The least [`Evaluator::value`] of a piece type that is not royal
+    /// (`i32::MAX` when every type is): no exchange can recapture with a
+    /// cheaper piece.
+    #[inline]
+    pub fn least_value(&self) -> i32 {
+        self.least_value
     }
 
     /// Does `side` have a piece that is neither pawn nor royal? (Null-move
