@@ -24,7 +24,7 @@ use crate::geometry::Square;
 use crate::movegen::piece_moves;
 use crate::piece::{Piece, Side};
 use crate::position::Position;
-use crate::rays::{RayEnds, along, bent_starts, rider_reaches};
+use crate::rays::{RayEnds, bent_starts, rider_reaches};
 
 /// Appends to `out` the squares of `by`'s pieces that could capture on
 /// `target` by their movement, with every square in `gone` taken as empty
@@ -84,23 +84,21 @@ pub fn attackers_until(
         }
     }
     for ((step, list), &ray) in t.rides.iter().zip(&plan.rides) {
-        let d = ends.end(ray, target, *step, &at);
-        let s = along(target, *step, d);
+        let (s, d) = ends.end(ray, target, *step, &at);
         let p = at(s);
         if p.is_side(by) && rider_reaches(list, p, d) && add(s, out) {
             return;
         }
     }
     for b in &plan.bents {
-        let end = ends.end(b.ray, target, b.step, &at);
+        let (_, end) = ends.end(b.ray, target, b.step, &at);
         if bent_starts(b, target, end, by, b.mask, &at, |a| add(a, out)) {
             return;
         }
     }
     for (&(step, mask, max, grasshopper), &ray) in t.hops.iter().zip(&plan.hops) {
         // The screen is the line's end; the hopper is the next piece on.
-        let mut d = ends.end(ray, target, step, &at);
-        let mut s = along(target, step, d);
+        let (mut s, mut d) = ends.end(ray, target, step, &at);
         if at(s) == Piece::WALL || (grasshopper && d != 1) {
             continue;
         }
@@ -124,7 +122,7 @@ pub fn attackers_until(
     for ((legs, mask), straight) in t.multi.iter().zip(&plan.multi) {
         let stop = match straight {
             Some(b) => {
-                let end = ends.end(b.ray, target, b.step, &at);
+                let (_, end) = ends.end(b.ray, target, b.step, &at);
                 bent_starts(b, target, end, by, *mask, &at, |a| add(a, out))
             }
             None => legs

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::geometry::Square;
 use crate::piece::{Piece, Side};
-use crate::variant::tables::{BentPath, MAX_RAYS, RiderReach};
+use crate::variant::tables::{BentPath, MAX_RAYS, NO_RAY, RiderReach};
 
 /// The first cell that is not empty from `from` along `step` (a piece or a
 /// wall), and its distance in steps.
@@ -39,9 +39,9 @@ impl RayEnds {
         }
     }
 
-    /// The distance in steps from `from` along `step` to the first cell
-    /// that `at` shows not empty. `ray` is the step's index in the plan
-    /// ([`crate::variant::tables::NO_RAY`] beyond it: walked every time).
+    /// The first cell from `from` along `step` that `at` shows not empty,
+    /// and its distance in steps. `ray` is the step's index in the plan
+    /// ([`crate::variant::tables::NO_RAY`]: walked every time).
     #[inline(always)]
     pub(crate) fn end(
         &mut self,
@@ -49,7 +49,7 @@ impl RayEnds {
         from: Square,
         step: i16,
         at: &impl Fn(Square) -> Piece,
-    ) -> u32 {
+    ) -> (Square, u32) {
         let walk = || {
             let mut s = from;
             let mut d = 0;
@@ -57,17 +57,20 @@ impl RayEnds {
                 s = s.shift(step);
                 d += 1;
                 if !at(s).is_empty() {
-                    return d;
+                    return (s, d);
                 }
             }
         };
+        if ray == NO_RAY {
+            return walk();
+        }
         match self.dist.get_mut(usize::from(ray)) {
-            Some(&mut d) if d != 0 => u32::from(d),
+            Some(&mut d) if d != 0 => (along(from, step, u32::from(d)), u32::from(d)),
             Some(d) => {
-                let n = walk();
+                let (s, n) = walk();
                 // A ray crosses at most a board side before the guard band.
                 *d = n as u8;
-                n
+                (s, n)
             }
             None => walk(),
         }

@@ -38,14 +38,32 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
 }
 
 /// Arranges the ride, hop and bent entries of `t` by the line each walks
-/// from the target ([`RayPlan`]).
+/// from the target ([`RayPlan`]). Only lines that two or more entries walk
+/// get an index: remembering a line walked once costs more than it saves
+/// (Courier's Rooks and Couriers each look along their own).
 fn ray_plan(t: &AttackTables) -> RayPlan {
+    let straight_multi: Vec<Option<(i16, i16, u16, u16)>> =
+        t.multi.iter().map(|(legs, _)| straight(legs)).collect();
+    // Every line walked, once per entry that walks it.
+    let walked: Vec<i16> = t
+        .rides
+        .iter()
+        .map(|&(step, _)| step)
+        .chain(t.hops.iter().map(|&(step, ..)| step))
+        .chain(t.bents.iter().map(|&(_, slide, ..)| -slide))
+        .chain(
+            straight_multi
+                .iter()
+                .flatten()
+                .map(|&(_, slide, ..)| -slide),
+        )
+        .collect();
     let mut rays = Vec::new();
     let mut ray = |step: i16| -> u8 {
         if let Some(i) = rays.iter().position(|&r| r == step) {
             return i as u8;
         }
-        if rays.len() == MAX_RAYS {
+        if rays.len() == MAX_RAYS || walked.iter().filter(|&&w| w == step).count() < 2 {
             return NO_RAY;
         }
         rays.push(step);
@@ -68,8 +86,9 @@ fn ray_plan(t: &AttackTables) -> RayPlan {
     let multi = t
         .multi
         .iter()
-        .map(|(legs, mask)| {
-            let (first, slide, min, max) = straight(legs)?;
+        .zip(straight_multi)
+        .map(|((_, mask), path)| {
+            let (first, slide, min, max) = path?;
             Some(BentPath {
                 step: -slide,
                 ray: ray(-slide),

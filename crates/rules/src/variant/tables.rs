@@ -212,8 +212,9 @@ pub struct AttackTables {
 /// memo is a small array on the stack.
 pub const MAX_RAYS: usize = 32;
 
-/// A [`RayPlan`] index for a ray whose end is not remembered (beyond
-/// [`MAX_RAYS`]): its entries walk it themselves.
+/// A [`RayPlan`] index for a ray whose end is not remembered (walked by
+/// one entry only, or beyond [`MAX_RAYS`]): its entries walk it
+/// themselves.
 pub const NO_RAY: u8 = u8::MAX;
 
 /// A capture path of one step then a straight slide, found by walking
@@ -246,7 +247,8 @@ pub struct BentPath {
 /// a ride, a hop and two bent riders).
 #[derive(Clone, Debug, Default)]
 pub struct RayPlan {
-    /// Distinct steps from the target outwards, at most [`MAX_RAYS`].
+    /// Distinct steps from the target outwards that more than one entry
+    /// walks, at most [`MAX_RAYS`].
     pub rays: Vec<i16>,
     /// Per entry of [`AttackTables::rides`]: its ray, or [`NO_RAY`].
     pub rides: Vec<u8>,
