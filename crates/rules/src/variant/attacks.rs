@@ -100,7 +100,6 @@ fn ray_plan(t: &AttackTables) -> RayPlan {
         })
         .collect();
     RayPlan {
-        rays,
         rides,
         hops,
         bents,

@@ -207,7 +207,7 @@ pub struct AttackTables {
     pub plan: RayPlan,
 }
 
-/// Most rays whose ends one scan remembers ([`RayPlan::rays`]): more than
+/// Most lines whose ends one scan remembers ([`RayPlan`]): more than
 /// any built-in game needs (Frolov's game has 8), few enough that the
 /// memo is a small array on the stack.
 pub const MAX_RAYS: usize = 32;
@@ -227,7 +227,7 @@ pub const NO_RAY: u8 = u8::MAX;
 pub struct BentPath {
     /// Step from the target outwards along the slide (the slide reversed).
     pub step: i16,
-    /// Index of `step` in [`RayPlan::rays`], or [`NO_RAY`].
+    /// The line of `step` in the plan ([`RayPlan`]), or [`NO_RAY`].
     pub ray: u8,
     /// The first step, from the attacker to the slide's first square.
     pub first: i16,
@@ -239,17 +239,14 @@ pub struct BentPath {
     pub mask: u128,
 }
 
-/// The attack tables' lines, shared: each distinct step from the target
-/// outwards that a ride, hop or bent path walks, and per entry the index
-/// of its line. A scan finds where each line first meets a piece (or the
+/// The attack tables' lines, shared: per entry the index of the line it
+/// walks from the target outwards (a distinct step that more than one
+/// entry walks, at most [`MAX_RAYS`] of them). A scan finds where each line first meets a piece (or the
 /// board's edge) once, and every entry along it reads that instead of
 /// walking the line again (Frolov's game looks along each of 8 lines for
 /// a ride, a hop and two bent riders).
 #[derive(Clone, Debug, Default)]
 pub struct RayPlan {
-    /// Distinct steps from the target outwards that more than one entry
-    /// walks, at most [`MAX_RAYS`].
-    pub rays: Vec<i16>,
     /// Per entry of [`AttackTables::rides`]: its ray, or [`NO_RAY`].
     pub rides: Vec<u8>,
     /// Per entry of [`AttackTables::hops`]: the ray to its screen, or
