@@ -7,6 +7,12 @@ use kamil_rules::Side;
 /// machine that does not schedule us at once.
 const OVERHEAD_MS: u64 = 50;
 
+/// Moves the time left is shared over when the clock has no move count
+/// (sudden death or increment). Fewer than a game's remaining moves: the
+/// time saved now is spent in later moves' increments, and the opening and
+/// middle game decide more than the ending played on the increment.
+const HORIZON_MOVES: u64 = 25;
+
 /// The time budget of one search, ms from its start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -18,8 +24,10 @@ pub struct Budget {
 
 impl Budget {
     /// The budget for `side` to move under `limits`. A fixed move time is
-    /// used in full; a clock is spent as a share of the time left plus most
-    /// of the increment, never more than a quarter of the time left.
+    /// used in full; a clock is spent as a share of the time left and the
+    /// increments to come over [`HORIZON_MOVES`] moves (or the moves to the
+    /// next control), never more than a quarter of the time left plus half
+    /// the increment.
     pub fn new(limits: &Limits, side: Side) -> Budget {
         if limits.infinite {
             return Budget {
@@ -38,9 +46,17 @@ impl Budget {
             let left = c.time[side.index()];
             let inc = c.inc[side.index()];
             let usable = left.saturating_sub(OVERHEAD_MS.min(left / 2));
-            let moves = c.moves_to_go.map(|m| m.clamp(1, 40) as u64).unwrap_or(35);
-            // Saturating: a GUI may send any clock (`level 0 2:30 1e40`).
-            let share = (usable / moves).saturating_add(inc.saturating_mul(3) / 4);
+            let moves = c
+                .moves_to_go
+                .map(|m| m.clamp(1, 40) as u64)
+                .unwrap_or(HORIZON_MOVES);
+            // The time left and the increments of the moves still to come,
+            // shared over them. Saturating: a GUI may send any clock
+            // (`level 0 2:30 1e40`).
+            let share = usable
+                .saturating_add(inc.saturating_mul(moves - 1))
+                .checked_div(moves)
+                .unwrap_or(usable);
             let cap = (usable / 4).saturating_add(inc / 2);
             let s = share.min(cap).max(1);
             // Never more than half of what is left: the increment comes only
@@ -87,6 +103,26 @@ mod tests {
         assert!(low.soft.unwrap() <= low.hard.unwrap(), "{low:?}");
     }
 
+    /// The increments of the moves to come are spent in advance: with
+    /// 10 s left, 0.1 s a move adds about 0.1 s to the share, not 0.075 s.
+    #[test]
+    fn increments_to_come_are_shared_out() {
+        let soft = |inc: u64| {
+            let limits = Limits {
+                clock: Some(Clock {
+                    time: [10_000, 10_000],
+                    inc: [inc, inc],
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            Budget::new(&limits, Side::First).soft.unwrap()
+        };
+        assert_eq!(soft(0), (10_000 - OVERHEAD_MS) / HORIZON_MOVES);
+        let added = soft(100) - soft(0);
+        assert!((90..=100).contains(&added), "{added}");
+    }
+
     /// Short of time with a large increment (HaChu matches at 10 s + 0.3 s):
     /// the increment is not spent before it is given.
     #[test]
@@ -122,7 +158,8 @@ mod tests {
         assert_eq!(b.hard, Some(usable / 2), "{b:?}");
         assert_eq!(b.soft, b.hard, "{b:?}");
         let b = Budget::new(&limits, Side::Second);
-        assert_eq!(b.hard, Some((u64::MAX - OVERHEAD_MS) / 2), "{b:?}");
+        assert!(b.hard.unwrap() <= (u64::MAX - OVERHEAD_MS) / 2, "{b:?}");
+        assert!(b.soft.unwrap() > 0 && b.soft <= b.hard, "{b:?}");
     }
 
     #[test]
