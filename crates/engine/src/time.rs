@@ -50,13 +50,10 @@ impl Budget {
                 .moves_to_go
                 .map(|m| m.clamp(1, 40) as u64)
                 .unwrap_or(HORIZON_MOVES);
-            // The time left and the increments of the moves still to come,
-            // shared over them. Saturating: a GUI may send any clock
-            // (`level 0 2:30 1e40`).
-            let share = usable
-                .saturating_add(inc.saturating_mul(moves - 1))
-                .checked_div(moves)
-                .unwrap_or(usable);
+            // The time left and the increments of the moves still to come
+            // (`moves` is at least 1), shared over them. Saturating: a GUI
+            // may send any clock (`level 0 2:30 1e40`).
+            let share = usable.saturating_add(inc.saturating_mul(moves - 1)) / moves;
             let cap = (usable / 4).saturating_add(inc / 2);
             let s = share.min(cap).max(1);
             // Never more than half of what is left: the increment comes only

@@ -241,9 +241,9 @@ pub struct BentPath {
 
 /// The attack tables' lines, shared: per entry the index of the line it
 /// walks from the target outwards (a distinct step that more than one
-/// entry walks, at most [`MAX_RAYS`] of them). A scan finds where each line first meets a piece (or the
-/// board's edge) once, and every entry along it reads that instead of
-/// walking the line again (Frolov's game looks along each of 8 lines for
+/// entry walks, at most [`MAX_RAYS`] of them). A scan finds where each
+/// line first meets a piece (or the board's edge) once, and every entry
+/// along it reads that instead of walking the line again (Frolov's game looks along each of 8 lines for
 /// a ride, a hop and two bent riders).
 #[derive(Clone, Debug, Default)]
 pub struct RayPlan {
