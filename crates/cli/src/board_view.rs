@@ -9,7 +9,8 @@
 //! squares of the last move are bracketed, `[P]`; an empty square is `.`,
 //! an empty citadel `+`, a cell that is not a square `#`.
 
-use kamil_rules::{Move, MoveKind, Piece, Position, Side, Square, Variant};
+use kamil_rules::effects::touched_squares;
+use kamil_rules::{Move, Piece, Position, Side, Square, Variant};
 
 /// How the second player's pieces are told apart.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,41 +80,6 @@ fn label_width(v: &Variant) -> usize {
         .max(1)
 }
 
-/// The squares a move touches, for marking: origin, intermediate stop and
-/// destination (and where a Tamerlane transfer or citadel swap ends); for
-/// Courier's compulsory opening, every advance of it.
-pub fn move_squares(v: &Variant, m: Move) -> Vec<Square> {
-    let g = &v.geometry;
-    if m.kind == MoveKind::Opening && v.specials.has_compulsory_opening() {
-        let side = if g.rank(m.from) < g.ranks() / 2 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        return v
-            .specials
-            .opening_advances(side)
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .collect();
-    }
-    let mut out = vec![m.from];
-    if m.kind == MoveKind::Checker {
-        // A Checker series: every landing square (`via` holds its legs).
-        out.extend(v.specials.series_landings(&m));
-        return out;
-    }
-    if m.via.is_some() {
-        out.push(m.via);
-    }
-    out.push(m.to);
-    // Tamerlane: where a transferred pawn lands, a citadel swap's partner.
-    if matches!(m.kind, MoveKind::Transfer | MoveKind::CitadelSwap) && !out.contains(&m.extra) {
-        out.push(m.extra);
-    }
-    out
-}
-
 /// Draws `pos` with `last` (normally the last move made) marked. Ranks
 /// run from the top (highest) down, so the first player sits at the
 /// bottom, unless `style.flipped`. The result ends with a newline; without
@@ -122,7 +88,7 @@ pub fn render(pos: &Position, last: Option<Move>, style: Style) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     let w = label_width(v);
-    let marked: Vec<Square> = last.map(|m| move_squares(v, m)).unwrap_or_default();
+    let marked: Vec<Square> = last.map(|m| touched_squares(v, m)).unwrap_or_default();
     let paint = |text: String, code: &str| {
         if style.color {
             format!("{code}{text}{RESET}")

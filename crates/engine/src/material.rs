@@ -3,53 +3,26 @@
 //! all weigh moves by it.
 
 use crate::eval::Evaluator;
-use kamil_rules::{Move, MoveKind, Position};
+use kamil_rules::{Move, Position};
 
-/// Value captured by `m`, centipawns (every piece it removes), 0 if none.
+/// Value captured by `m`, centipawns: every enemy piece it removes
+/// ([`Position::for_each_capture`]), 0 if none.
 #[inline]
 pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
-    let us = pos.side();
+    let enemy = pos.side().flip();
     let mut v = 0;
-    if m.to != m.from {
-        let t = pos.at(m.to);
-        if t.is_side(us.flip()) {
-            v += eval.value(t.kind());
+    pos.for_each_capture(m, |_, p| {
+        if p.is_side(enemy) {
+            v += eval.value(p.kind());
         }
-    }
-    if m.via_capture {
-        let t = pos.at(m.via);
-        if t.is_piece() {
-            v += eval.value(t.kind());
-        }
-    }
-    if m.kind == MoveKind::EnPassant && m.extra.is_some() {
-        let t = pos.at(m.extra);
-        if t.is_piece() {
-            v += eval.value(t.kind());
-        }
-    }
-    if m.kind == MoveKind::Checker {
-        // A Checker series: every piece its jumps take.
-        pos.variant()
-            .specials
-            .for_each_series_capture(pos, &m, |sq| v += eval.value(pos.at(sq).kind()));
-    }
+    });
     v
 }
 
-/// Does `m` capture anything?
+/// Does `m` capture anything ([`Position::is_capture`])?
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    (m.to != m.from && pos.at(m.to).is_side(pos.side().flip()))
-        || m.via_capture
-        || m.kind == MoveKind::EnPassant
-        || (m.kind == MoveKind::Checker && {
-            let mut any = false;
-            pos.variant()
-                .specials
-                .for_each_series_capture(pos, &m, |_| any = true);
-            any
-        })
+    pos.is_capture(m)
 }
 
 /// Value gained by the promotion in `m`, centipawns (0 if none): the new

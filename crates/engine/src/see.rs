@@ -60,12 +60,13 @@ fn opening(pos: &Position, ev: &Evaluator, m: Move, gone: &mut Vec<Square>) -> (
     }
     gone.clear();
     gone.push(m.from);
-    if m.via_capture {
-        gone.push(m.via);
-    }
-    if m.kind == MoveKind::EnPassant && m.extra.is_some() {
-        gone.push(m.extra);
-    }
+    // What the move takes off other squares than its target (a Lion's
+    // first victim, an en-passant victim) no longer defends or blocks.
+    pos.for_each_capture(m, |sq, _| {
+        if sq != m.to {
+            gone.push(sq);
+        }
+    });
     let on_target = piece_value(pos, ev, m.promotion().unwrap_or(mover.kind()));
     (first, Some(on_target))
 }

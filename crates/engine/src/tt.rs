@@ -67,36 +67,6 @@ impl std::fmt::Display for AllocError {
 
 impl std::error::Error for AllocError {}
 
-/// The code of a move kind in a packed entry (4 bits). Exhaustive: a new
-/// kind fails to compile here until it has a code (and a place in [`KINDS`]).
-#[inline]
-fn kind_code(k: MoveKind) -> u64 {
-    match k {
-        MoveKind::Normal => 0,
-        MoveKind::Castle => 1,
-        MoveKind::EnPassant => 2,
-        MoveKind::Opening => 3,
-        MoveKind::Checker => 4,
-        MoveKind::Swap => 5,
-        MoveKind::Relocate => 6,
-        MoveKind::Transfer => 7,
-        MoveKind::CitadelSwap => 8,
-    }
-}
-
-/// Move kinds by code ([`kind_code`]).
-const KINDS: [MoveKind; 9] = [
-    MoveKind::Normal,
-    MoveKind::Castle,
-    MoveKind::EnPassant,
-    MoveKind::Opening,
-    MoveKind::Checker,
-    MoveKind::Swap,
-    MoveKind::Relocate,
-    MoveKind::Transfer,
-    MoveKind::CitadelSwap,
-];
-
 /// Bit set in data word 1 of every stored entry: a zeroed slot is empty.
 const USED: u64 = 1 << 63;
 /// Bit set in data word 1 when the entry has a move.
@@ -120,7 +90,7 @@ fn pack(e: &Entry) -> [u64; 3] {
         w1 |= HAS_MOVE
             | u64::from(m.aux.0)
             | u64::from(m.promo) << 16
-            | kind_code(m.kind) << 24
+            | u64::from(m.kind.code()) << 24
             | u64::from(m.via_capture) << 28
             | u64::from(m.ep_mark) << 31;
     }
@@ -151,7 +121,7 @@ fn unpack(key: u64, w: [u64; 3]) -> Option<Entry> {
             extra: sq(w0 >> 48),
             aux: sq(w1),
             promo: (w1 >> 16) as u8,
-            kind: *KINDS.get(((w1 >> 24) & 15) as usize)?,
+            kind: MoveKind::from_code(((w1 >> 24) & 15) as u8)?,
             via_capture: w1 >> 28 & 1 != 0,
             ep_mark: w1 >> 31 & 1 != 0,
         })
@@ -452,8 +422,9 @@ mod tests {
         t.new_search();
         let inf = crate::score::INFINITE;
         let mut key = 0x9e37_79b9_7f4a_7c15_u64;
-        for (i, &kind) in KINDS.iter().enumerate() {
-            assert_eq!(kind_code(kind), i as u64);
+        for kind in MoveKind::ALL {
+            // Four bits of the packed entry hold the code.
+            assert!(kind.code() < 16);
             for (score, eval, depth, bound) in [
                 (inf, -inf, i16::MAX, Bound::Exact),
                 (-inf, inf, i16::MIN, Bound::Lower),
@@ -577,7 +548,7 @@ mod tests {
             to: Square((h >> 16) as u16),
             via: Square((h >> 32) as u16),
             promo: (h >> 48) as u8,
-            kind: KINDS[(h >> 56) as usize % KINDS.len()],
+            kind: MoveKind::ALL[(h >> 56) as usize % MoveKind::ALL.len()],
             via_capture: h >> 60 & 1 != 0,
             extra: Square((h >> 8) as u16),
             aux: Square((h >> 24) as u16),

@@ -343,17 +343,10 @@ impl PyPosition {
         let v = self.pos.variant().clone();
         let g = &v.geometry;
         let mover = self.pos.at(m.from);
-        self.pos.make(m);
-        let captured: Vec<(String, String)> = self
-            .pos
-            .recent_move(0)
-            .map(|(_, _, caps)| {
-                caps.iter()
-                    .map(|&(sq, p)| (g.name(sq).to_string(), token(&v, p)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        self.pos.unmake();
+        let mut captured: Vec<(String, String)> = Vec::new();
+        self.pos.for_each_capture(m, |sq, p| {
+            captured.push((g.name(sq).to_string(), token(&v, p)));
+        });
         let d = PyDict::new(py);
         d.set_item("move", move_text(&v, m))?;
         d.set_item("piece", mover.is_piece().then(|| token(&v, mover)))?;
@@ -365,7 +358,7 @@ impl PyPosition {
             m.promotion()
                 .map(|t| token(&v, Piece::new(t, mover.side()))),
         )?;
-        d.set_item("kind", format!("{:?}", m.kind).to_lowercase())?;
+        d.set_item("kind", m.kind.name())?;
         Ok(d)
     }
 

@@ -35,6 +35,63 @@ pub enum MoveKind {
     CitadelSwap,
 }
 
+impl MoveKind {
+    /// Every kind, in the order of [`MoveKind::code`].
+    pub const ALL: [MoveKind; 9] = [
+        MoveKind::Normal,
+        MoveKind::Castle,
+        MoveKind::EnPassant,
+        MoveKind::Opening,
+        MoveKind::Checker,
+        MoveKind::Swap,
+        MoveKind::Relocate,
+        MoveKind::Transfer,
+        MoveKind::CitadelSwap,
+    ];
+
+    /// A small number for the kind (0 to 8), for packing a move in a few
+    /// bits (the search's table); [`MoveKind::from_code`] reads it back.
+    /// Exhaustive: a new kind does not compile until it has a code.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        match self {
+            MoveKind::Normal => 0,
+            MoveKind::Castle => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Opening => 3,
+            MoveKind::Checker => 4,
+            MoveKind::Swap => 5,
+            MoveKind::Relocate => 6,
+            MoveKind::Transfer => 7,
+            MoveKind::CitadelSwap => 8,
+        }
+    }
+
+    /// The kind of [`MoveKind::code`] `c`; `None` for a number that is no
+    /// kind's code.
+    #[inline]
+    pub fn from_code(c: u8) -> Option<MoveKind> {
+        MoveKind::ALL.get(usize::from(c)).copied()
+    }
+
+    /// The kind's name in kamil's JSON and Python views: `normal`,
+    /// `castle`, `en-passant`, `opening`, `checker`, `swap`, `relocate`,
+    /// `transfer`, `citadel-swap`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Normal => "normal",
+            MoveKind::Castle => "castle",
+            MoveKind::EnPassant => "en-passant",
+            MoveKind::Opening => "opening",
+            MoveKind::Checker => "checker",
+            MoveKind::Swap => "swap",
+            MoveKind::Relocate => "relocate",
+            MoveKind::Transfer => "transfer",
+            MoveKind::CitadelSwap => "citadel-swap",
+        }
+    }
+}
+
 /// A move. `via` is the first stop of a multi-leg move (a Lion's first
 /// step) or [`Square::NONE`]; `promo` is the type after promotion plus one
 /// (0 = none).
@@ -85,5 +142,23 @@ impl Move {
     /// The promotion target, if any.
     pub fn promotion(&self) -> Option<PieceType> {
         (self.promo != 0).then(|| self.promo - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveKind;
+
+    #[test]
+    fn every_kind_reads_back_from_its_code_and_has_its_own_name() {
+        for (i, &k) in MoveKind::ALL.iter().enumerate() {
+            assert_eq!(usize::from(k.code()), i);
+            assert_eq!(MoveKind::from_code(k.code()), Some(k));
+        }
+        assert_eq!(MoveKind::from_code(MoveKind::ALL.len() as u8), None);
+        let mut names: Vec<&str> = MoveKind::ALL.iter().map(|k| k.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), MoveKind::ALL.len());
     }
 }

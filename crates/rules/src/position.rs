@@ -6,6 +6,7 @@
 
 use crate::board::swap_right;
 pub use crate::board::{EnPassant, NullUndo, RecentMove};
+pub use crate::effects::BoardChange;
 use crate::fen::{self, FenError, FenErrorKind};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
@@ -26,6 +27,8 @@ struct Undo {
     hash: u64,
     opening_done: [bool; 2],
     frozen: Square,
+    /// Where this move's entries in `Position::changes` begin.
+    changes_from: u32,
 }
 
 /// A position of a game of some variant, with its history.
@@ -49,6 +52,8 @@ pub struct Position {
     undo: Vec<Undo>,
     captures: Vec<(Square, Piece)>,
     ripened: Vec<(Square, Piece)>,
+    /// The board writes of the moves made, oldest first ([`Undo::changes_from`]).
+    changes: Vec<BoardChange>,
     history: Vec<u64>,
 }
 
@@ -162,10 +167,11 @@ impl Position {
             undo: Vec::new(),
             captures: Vec::new(),
             ripened: Vec::new(),
+            changes: Vec::new(),
             history: Vec::new(),
         };
         for (sq, p) in placement {
-            pos.put(sq, p);
+            pos.put::<false>(sq, p);
         }
         if let Some(s) = fields.get(1) {
             let letters = match (&variant.fen.xboard_side_letters, fields.len() > 2) {
@@ -609,13 +615,44 @@ impl Position {
         Some((u.mv, u.moved, &self.captures[end - u.ncap as usize..end]))
     }
 
+    /// The board writes of the last move made, in order ([`BoardChange`]):
+    /// applied to the board before it they give the board now. Empty
+    /// before any move. A null move ([`Position::make_null`]) writes
+    /// nothing and leaves this as it was.
+    #[inline]
+    pub fn last_changes(&self) -> &[BoardChange] {
+        match self.undo.last() {
+            Some(u) => &self.changes[u.changes_from as usize..],
+            None => &[],
+        }
+    }
+
+    /// Calls `f(square, piece)` for each piece the pseudo-legal move `m`
+    /// will capture, before it is made, in the order make removes them
+    /// ([`crate::effects::for_each_capture`]).
+    #[inline]
+    pub fn for_each_capture(&self, m: Move, f: impl FnMut(Square, Piece)) {
+        crate::effects::for_each_capture(&self.variant, self, m, f);
+    }
+
+    /// Does `m` capture an enemy piece ([`Position::for_each_capture`])?
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        crate::effects::captures_enemy(&self.variant, self, m)
+    }
+
     /// Number of moves that can be unmade.
     pub fn depth(&self) -> usize {
         self.undo.len()
     }
 
+    /// Puts `p` on the empty `sq`; `LOG`: a write of the move being made,
+    /// kept in its change list.
     #[inline(always)]
-    fn put(&mut self, sq: Square, p: Piece) {
+    fn put<const LOG: bool>(&mut self, sq: Square, p: Piece) {
+        if LOG {
+            self.log(sq, Piece::EMPTY, p);
+        }
         let v = &self.variant;
         self.board[sq.index()] = p;
         self.hash ^= v.zobrist.piece(v.geometry.compact(sq), p);
@@ -627,9 +664,13 @@ impl Position {
         }
     }
 
+    /// Takes the piece off `sq` and returns it; `LOG` as in [`Self::put`].
     #[inline(always)]
-    fn remove(&mut self, sq: Square) -> Piece {
+    fn remove<const LOG: bool>(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()];
+        if LOG {
+            self.log(sq, p, Piece::EMPTY);
+        }
         let v = &self.variant;
         self.board[sq.index()] = Piece::EMPTY;
         self.hash ^= v.zobrist.piece(v.geometry.compact(sq), p);
@@ -649,9 +690,14 @@ impl Position {
         p
     }
 
+    /// Moves the piece on `from` to the empty `to`; `LOG` as in [`Self::put`].
     #[inline(always)]
-    fn relocate(&mut self, from: Square, to: Square) {
+    fn relocate<const LOG: bool>(&mut self, from: Square, to: Square) {
         let p = self.board[from.index()];
+        if LOG {
+            self.log(from, p, Piece::EMPTY);
+            self.log(to, Piece::EMPTY, p);
+        }
         let v = &self.variant;
         let (cf, ct) = (v.geometry.compact(from), v.geometry.compact(to));
         self.board[from.index()] = Piece::EMPTY;
@@ -670,24 +716,35 @@ impl Position {
         }
     }
 
-    /// Trades the pieces on `a` and `b` (both occupied).
-    fn exchange(&mut self, a: Square, b: Square) {
-        let pa = self.remove(a);
-        let pb = self.remove(b);
-        self.put(a, pb);
-        self.put(b, pa);
+    /// Records a write of the move being made ([`Self::last_changes`]).
+    #[inline(always)]
+    fn log(&mut self, square: Square, before: Piece, after: Piece) {
+        self.changes.push(BoardChange {
+            square,
+            before,
+            after,
+        });
+    }
+
+    /// Trades the pieces on `a` and `b` (both occupied); `LOG` as in
+    /// [`Self::put`].
+    fn exchange<const LOG: bool>(&mut self, a: Square, b: Square) {
+        let pa = self.remove::<LOG>(a);
+        let pb = self.remove::<LOG>(b);
+        self.put::<LOG>(a, pb);
+        self.put::<LOG>(b, pa);
     }
 
     fn capture(&mut self, sq: Square) {
-        let p = self.remove(sq);
+        let p = self.remove::<true>(sq);
         self.captures.push((sq, p));
     }
 
     /// Replaces the piece on `sq` by `p` within the move being made; unmake
     /// restores it (with the ripening stack).
     fn transform(&mut self, sq: Square, p: Piece) {
-        let old = self.remove(sq);
-        self.put(sq, p);
+        let old = self.remove::<true>(sq);
+        self.put::<true>(sq, p);
         self.ripened.push((sq, old));
         self.undo.last_mut().expect("inside make").nripe += 1;
     }
@@ -696,12 +753,12 @@ impl Position {
     /// opponent's on the promotion or drop square (rules/frolov-10x10.md 5.3).
     fn promote(&mut self, mv: Move, moved: Piece) {
         let Some(t) = mv.promotion() else { return };
-        self.remove(mv.to);
+        self.remove::<true>(mv.to);
         let (owner, sq) = self
             .variant
             .specials
             .promoted_placement(mv, t, moved.side());
-        self.put(sq, Piece::new(t, owner));
+        self.put::<true>(sq, Piece::new(t, owner));
     }
 
     /// Where the piece created by `mv`'s promotion stands.
@@ -755,6 +812,7 @@ impl Position {
             hash: self.hash,
             opening_done: self.opening_done,
             frozen: self.frozen,
+            changes_from: self.changes.len() as u32,
         });
         let ncap_before = self.captures.len();
         let pawn = v.pieces[moved.kind() as usize].pawn;
@@ -820,7 +878,7 @@ impl Position {
                     if self.board[mv.to.index()].is_piece() {
                         self.capture(mv.to);
                     }
-                    self.relocate(mv.from, mv.to);
+                    self.relocate::<true>(mv.from, mv.to);
                 }
                 self.promote(mv, moved);
                 if pawn_move && v.rules.en_passant && !mv.via.is_some() {
@@ -829,17 +887,17 @@ impl Position {
             }
             MoveKind::EnPassant => {
                 self.capture(mv.extra);
-                self.relocate(mv.from, mv.to);
+                self.relocate::<true>(mv.from, mv.to);
                 self.promote(mv, moved);
             }
             MoveKind::Castle => {
                 let rook_to = castle_rook_target(v, mv);
                 let rook_from = mv.extra;
-                let rook = self.remove(rook_from);
+                let rook = self.remove::<true>(rook_from);
                 if mv.to != mv.from {
-                    self.relocate(mv.from, mv.to);
+                    self.relocate::<true>(mv.from, mv.to);
                 }
-                self.put(rook_to, rook);
+                self.put::<true>(rook_to, rook);
             }
             MoveKind::Checker => {
                 // Walk the series: enemies jumped are taken, and an empty
@@ -858,36 +916,36 @@ impl Position {
                     }
                 });
                 if mv.to != mv.from {
-                    self.relocate(mv.from, mv.to);
+                    self.relocate::<true>(mv.from, mv.to);
                 }
             }
             MoveKind::Opening => {
                 let s = moved.side().index();
                 for &(a, b) in v.specials.opening_advances(moved.side()) {
-                    self.relocate(a, b);
+                    self.relocate::<true>(a, b);
                 }
                 self.hash ^= v.zobrist.state[s];
                 self.opening_done[s] = true;
                 pawn_move = true;
             }
             MoveKind::Swap => {
-                self.exchange(mv.from, mv.to);
+                self.exchange::<true>(mv.from, mv.to);
                 let s = moved.side().index();
                 self.swap &= !swap_right(moved.side());
                 self.hash ^= v.zobrist.state[SWAP_KEY + s];
             }
             MoveKind::Transfer => {
-                self.remove(mv.from);
+                self.remove::<true>(mv.from);
                 if self.board[mv.to.index()].is_piece() {
                     self.capture(mv.to);
                 }
                 let t = mv.promotion().expect("a transfer names the new stage");
-                self.put(mv.extra, Piece::new(t, moved.side()));
+                self.put::<true>(mv.extra, Piece::new(t, moved.side()));
             }
             MoveKind::CitadelSwap => {
                 // The King steps into the citadel, then trades places with its partner.
-                self.relocate(mv.from, mv.to);
-                self.exchange(mv.to, mv.extra);
+                self.relocate::<true>(mv.from, mv.to);
+                self.exchange::<true>(mv.to, mv.extra);
             }
         }
         (new_ep, pawn_move)
@@ -935,8 +993,8 @@ impl Position {
                 continue;
             }
             if let Some(next) = v.pieces[p.kind() as usize].ripens_to {
-                self.remove(sq);
-                self.put(sq, Piece::new(next, side));
+                self.remove::<true>(sq);
+                self.put::<true>(sq, Piece::new(next, side));
                 self.ripened.push((sq, p));
                 n += 1;
             }
@@ -978,52 +1036,53 @@ impl Position {
         self.side = self.side.flip();
         for _ in 0..u.nripe {
             let (sq, p) = self.ripened.pop().expect("ripen stack");
-            self.remove(sq);
-            self.put(sq, p);
+            self.remove::<false>(sq);
+            self.put::<false>(sq, p);
         }
         match mv.kind {
             MoveKind::Checker => {
                 if mv.to != mv.from {
-                    self.relocate(mv.to, mv.from);
+                    self.relocate::<false>(mv.to, mv.from);
                 }
             }
             MoveKind::Normal | MoveKind::EnPassant | MoveKind::Relocate => {
                 if mv.promotion().is_some() {
                     let sq = self.promoted_square(mv);
-                    self.remove(sq);
-                    self.put(mv.to, u.moved);
+                    self.remove::<false>(sq);
+                    self.put::<false>(mv.to, u.moved);
                 }
                 if mv.to != mv.from {
-                    self.relocate(mv.to, mv.from);
+                    self.relocate::<false>(mv.to, mv.from);
                 }
             }
             MoveKind::Castle => {
                 let rook_to = castle_rook_target(&v, mv);
-                let rook = self.remove(rook_to);
+                let rook = self.remove::<false>(rook_to);
                 if mv.to != mv.from {
-                    self.relocate(mv.to, mv.from);
+                    self.relocate::<false>(mv.to, mv.from);
                 }
-                self.put(mv.extra, rook);
+                self.put::<false>(mv.extra, rook);
             }
             MoveKind::Opening => {
                 for &(a, b) in v.specials.opening_advances(u.moved.side()).iter().rev() {
-                    self.relocate(b, a);
+                    self.relocate::<false>(b, a);
                 }
             }
-            MoveKind::Swap => self.exchange(mv.from, mv.to),
+            MoveKind::Swap => self.exchange::<false>(mv.from, mv.to),
             MoveKind::Transfer => {
-                self.remove(mv.extra);
-                self.put(mv.from, u.moved);
+                self.remove::<false>(mv.extra);
+                self.put::<false>(mv.from, u.moved);
             }
             MoveKind::CitadelSwap => {
-                self.exchange(mv.to, mv.extra);
-                self.relocate(mv.to, mv.from);
+                self.exchange::<false>(mv.to, mv.extra);
+                self.relocate::<false>(mv.to, mv.from);
             }
         }
         for _ in 0..u.ncap {
             let (sq, p) = self.captures.pop().expect("capture stack");
-            self.put(sq, p);
+            self.put::<false>(sq, p);
         }
+        self.changes.truncate(u.changes_from as usize);
         self.castling = u.castling;
         self.swap = u.swap;
         self.ep = u.ep;

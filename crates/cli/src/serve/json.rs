@@ -3,9 +3,10 @@
 //! library's types. Squares are named as in move text (`a1`, `b10`).
 
 use super::game::Game;
-use crate::board_view::{move_squares, side_name};
+use crate::board_view::side_name;
 use kamil_rules::betza::Mode;
 use kamil_rules::diagram;
+use kamil_rules::effects::touched_squares;
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::Outcome;
@@ -78,7 +79,7 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
     let mut vias = Vec::new();
     if m.kind == MoveKind::Checker {
         // The landing squares of a Checker series before the last.
-        let squares = move_squares(v, m);
+        let squares = touched_squares(v, m);
         vias.extend_from_slice(&squares[1..squares.len() - 1]);
     } else if m.via.is_some() {
         vias.push(m.via);
@@ -95,19 +96,9 @@ pub fn move_view(pos: &Position, m: Move) -> MoveView {
         from: name(v, m.from),
         to: name(v, m.to),
         vias: vias.iter().map(|&s| name(v, s)).collect(),
-        squares: move_squares(v, m).iter().map(|&s| name(v, s)).collect(),
+        squares: touched_squares(v, m).iter().map(|&s| name(v, s)).collect(),
         promo: m.promotion().map(|t| v.final_form(t)),
-        kind: match m.kind {
-            MoveKind::Normal => "normal",
-            MoveKind::Castle => "castle",
-            MoveKind::EnPassant => "en-passant",
-            MoveKind::Opening => "opening",
-            MoveKind::Checker => "checker",
-            MoveKind::Swap => "swap",
-            MoveKind::Relocate => "relocate",
-            MoveKind::Transfer => "transfer",
-            MoveKind::CitadelSwap => "citadel-swap",
-        },
+        kind: m.kind.name(),
     }
 }
 
@@ -167,7 +158,10 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
         walk.make(m);
     }
     let last = pos.last_move().filter(|_| ply > 0).map(|m| {
-        let squares: Vec<String> = move_squares(&v, m).iter().map(|&s| name(&v, s)).collect();
+        let squares: Vec<String> = touched_squares(&v, m)
+            .iter()
+            .map(|&s| name(&v, s))
+            .collect();
         json!({"text": move_text(&v, m), "squares": squares})
     });
     let ended = pos.outcome();

@@ -43,7 +43,7 @@ MoveEffects = TypedDict(
         "to": str,  # the square the piece ends on
         "captured": List[Tuple[str, str]],  # (square, token) of every piece removed
         "promotion": Optional[str],  # the token promoted to
-        "kind": str,  # "normal", "castle", "enpassant", "checker", ...
+        "kind": str,  # "normal", "castle", "en-passant", "checker", ...
     },
 )
 
