@@ -65,10 +65,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let pos = args.game.position()?;
     let mut engine = Engine::new(EngineConfig::default());
-    engine.set_weights(crate::game_args::load_weights(
-        &args.game.variant,
-        pos.variant(),
-    )?);
+    let weights = crate::game_args::load_weights(&args.game.variant, pos.variant())?;
+    engine.set_evaluation(weights.into());
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let color = !args.no_color

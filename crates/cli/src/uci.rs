@@ -275,7 +275,7 @@ impl Session {
                 self.variant_options = options;
                 self.position = Position::start(self.variant.clone());
                 if let Ok(mut e) = self.engine.lock() {
-                    e.set_weights(weights);
+                    e.set_evaluation(weights.into());
                     e.new_game();
                 }
             }

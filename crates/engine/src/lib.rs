@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod evaluation;
 pub mod limits;
 pub mod material;
 pub mod ordering;
@@ -28,6 +29,7 @@ pub mod search;
 pub mod see;
 pub mod time;
 pub mod tt;
+pub mod values;
 
 pub use eval::{EvalMode, Evaluator};
 pub use limits::{Clock, Limits};

@@ -2,18 +2,18 @@
 //! what its promotion gains. Move ordering, static exchange and the search
 //! all weigh moves by it.
 
-use crate::eval::Evaluator;
+use crate::values::PieceValues;
 use kamil_rules::{Move, Position};
 
 /// Value captured by `m`, centipawns: every enemy piece it removes
 /// ([`Position::for_each_capture`]), 0 if none.
 #[inline]
-pub fn captured_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
+pub fn captured_value(pos: &Position, values: &PieceValues, m: Move) -> i32 {
     let enemy = pos.side().flip();
     let mut v = 0;
     pos.for_each_capture(m, |_, p| {
         if p.is_side(enemy) {
-            v += eval.value(p.kind());
+            v += values.value(p.kind());
         }
     });
     v
@@ -30,21 +30,21 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// opponent (Frolov's hostile generals), plus what a piece gains by
 /// becoming its compound (Frolov's capture promotion and upgrades).
 #[inline]
-pub fn promotion_gain(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
+pub fn promotion_gain(pos: &Position, values: &PieceValues, m: Move) -> i32 {
     let v = pos.variant();
     let mut gain = match m.promotion() {
         Some(t) => {
-            let old = eval.value(pos.at(m.from).kind());
+            let old = values.value(pos.at(m.from).kind());
             if v.specials.is_hostile_promotion(t) {
-                -(eval.value(t) + old)
+                -(values.value(t) + old)
             } else {
-                eval.value(t) - old
+                values.value(t) - old
             }
         }
         None => 0,
     };
     if let Some((old, new)) = v.specials.upgrade_by(pos, m) {
-        gain += eval.value(new.kind()) - eval.value(old.kind());
+        gain += values.value(new.kind()) - values.value(old.kind());
     }
     gain
 }

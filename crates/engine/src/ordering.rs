@@ -3,9 +3,9 @@
 //! that caused cutoffs, and last the captures that lose material by static
 //! exchange ([`crate::see`]).
 
-use crate::eval::Evaluator;
 use crate::material::{captured_value, promotion_gain};
 use crate::see::{SeeScratch, see_ge};
+use crate::values::PieceValues;
 use kamil_rules::{Move, MoveKind, Position};
 
 /// Deepest ply the search tables reach.
@@ -57,12 +57,12 @@ pub enum Key {
 #[inline]
 pub fn resolve(
     pos: &Position,
-    eval: &Evaluator,
+    values: &PieceValues,
     m: Move,
     key: i32,
     scratch: &mut SeeScratch,
 ) -> i32 {
-    if !see_ge(pos, eval, m, 0, scratch) {
+    if !see_ge(pos, values, m, 0, scratch) {
         key - GOOD_CAPTURE + BAD_CAPTURE
     } else {
         key
@@ -110,7 +110,7 @@ impl Ordering {
     pub fn key(
         &self,
         pos: &Position,
-        eval: &Evaluator,
+        values: &PieceValues,
         m: Move,
         hash: Option<Move>,
         ply: usize,
@@ -118,10 +118,10 @@ impl Ordering {
         if Some(m) == hash {
             return Key::Sure(HASH_MOVE);
         }
-        let cap = captured_value(pos, eval, m);
-        let gain = promotion_gain(pos, eval, m);
+        let cap = captured_value(pos, values, m);
+        let gain = promotion_gain(pos, values, m);
         if cap > 0 || m.kind == MoveKind::EnPassant {
-            let attacker = eval.value(pos.at(m.from).kind());
+            let attacker = values.value(pos.at(m.from).kind());
             let mvv_lva = (cap + gain) * 16 - attacker / 16;
             // Taking at least the attacker's worth cannot lose: no exchange.
             if attacker > cap + gain {
@@ -179,7 +179,7 @@ impl Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::EvalMode;
+    use crate::values::PieceValues;
     use kamil_rules::Variant;
     use std::sync::Arc;
 
@@ -192,7 +192,7 @@ mod tests {
             g.parse_square(&text[..2]).unwrap(),
             g.parse_square(&text[2..]).unwrap(),
         );
-        let ev = Evaluator::new(v.clone(), EvalMode::Full);
+        let ev = PieceValues::new(&v.clone());
         let ord = Ordering::new(g.compact_len(), 64);
         let key = ord.key(&pos, &ev, m, None, 0);
         let resolved = match key {

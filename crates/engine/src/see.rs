@@ -14,8 +14,9 @@
 //! notes (pins, Bodyguard zones and Lion double captures are ignored).
 //! Promotions during the exchange are not counted.
 
-use crate::eval::{Evaluator, MAX_PIECE_VALUE};
+use crate::eval::MAX_PIECE_VALUE;
 use crate::material::{captured_value, promotion_gain};
+use crate::values::PieceValues;
 use kamil_rules::attackers::attackers_until;
 use kamil_rules::{Move, MoveKind, PieceType, Position, Square};
 
@@ -37,11 +38,11 @@ pub struct SeeScratch {
 
 /// The value of a piece type in an exchange, centipawns.
 #[inline]
-fn piece_value(pos: &Position, ev: &Evaluator, t: PieceType) -> i32 {
+fn piece_value(pos: &Position, values: &PieceValues, t: PieceType) -> i32 {
     if pos.variant().pieces[t as usize].royal {
         ROYAL_VALUE
     } else {
-        ev.value(t)
+        values.value(t)
     }
 }
 
@@ -49,8 +50,13 @@ fn piece_value(pos: &Position, ev: &Evaluator, t: PieceType) -> i32 {
 /// a Lion's first victim, an en-passant victim), what the move itself
 /// gains, and the value of the piece it leaves on the target. `None` where
 /// no exchange follows (see the module notes); the gain then stands alone.
-fn opening(pos: &Position, ev: &Evaluator, m: Move, gone: &mut Vec<Square>) -> (i32, Option<i32>) {
-    let first = captured_value(pos, ev, m) + promotion_gain(pos, ev, m);
+fn opening(
+    pos: &Position,
+    values: &PieceValues,
+    m: Move,
+    gone: &mut Vec<Square>,
+) -> (i32, Option<i32>) {
+    let first = captured_value(pos, values, m) + promotion_gain(pos, values, m);
     if !matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant) || m.to == m.from {
         return (first, None);
     }
@@ -67,7 +73,7 @@ fn opening(pos: &Position, ev: &Evaluator, m: Move, gone: &mut Vec<Square>) -> (
             gone.push(sq);
         }
     });
-    let on_target = piece_value(pos, ev, m.promotion().unwrap_or(mover.kind()));
+    let on_target = piece_value(pos, values, m.promotion().unwrap_or(mover.kind()));
     (first, Some(on_target))
 }
 
@@ -75,7 +81,7 @@ fn opening(pos: &Position, ev: &Evaluator, m: Move, gone: &mut Vec<Square>) -> (
 /// squares in `scratch.gone` taken as empty: its square and exchange value.
 fn least_attacker(
     pos: &Position,
-    ev: &Evaluator,
+    values: &PieceValues,
     target: Square,
     side: kamil_rules::Side,
     scratch: &mut SeeScratch,
@@ -83,8 +89,8 @@ fn least_attacker(
     scratch.attackers.clear();
     // The first attacker worth the least any piece is worth is the answer
     // whatever else attacks: the scan stops there.
-    let floor = ev.least_value().min(ROYAL_VALUE);
-    let value = |s: Square| piece_value(pos, ev, pos.at(s).kind());
+    let floor = values.least_value().min(ROYAL_VALUE);
+    let value = |s: Square| piece_value(pos, values, pos.at(s).kind());
     attackers_until(
         pos,
         target,
@@ -110,8 +116,8 @@ fn least_attacker(
 /// of `pos` (pseudo-legal). `scratch` holds buffers between calls. The
 /// search asks [`see_ge`], which answers `see(..) >= threshold` with fewer
 /// attacker scans; this is its reference.
-pub fn see(pos: &Position, ev: &Evaluator, m: Move, scratch: &mut SeeScratch) -> i32 {
-    match swap(pos, ev, m, None, scratch) {
+pub fn see(pos: &Position, values: &PieceValues, m: Move, scratch: &mut SeeScratch) -> i32 {
+    match swap(pos, values, m, None, scratch) {
         Swap::Value(v) => v,
         // Unreachable: a decision needs a threshold.
         Swap::Decided(_) => 0,
@@ -127,12 +133,12 @@ pub fn see(pos: &Position, ev: &Evaluator, m: Move, scratch: &mut SeeScratch) ->
 /// takes.
 pub fn see_ge(
     pos: &Position,
-    ev: &Evaluator,
+    values: &PieceValues,
     m: Move,
     threshold: i32,
     scratch: &mut SeeScratch,
 ) -> bool {
-    match swap(pos, ev, m, Some(threshold), scratch) {
+    match swap(pos, values, m, Some(threshold), scratch) {
         Swap::Value(v) => v >= threshold,
         Swap::Decided(b) => b,
     }
@@ -149,12 +155,12 @@ enum Swap {
 /// the value's bounds fall on one side of it.
 fn swap(
     pos: &Position,
-    ev: &Evaluator,
+    values: &PieceValues,
     m: Move,
     threshold: Option<i32>,
     scratch: &mut SeeScratch,
 ) -> Swap {
-    let (first, on_target) = opening(pos, ev, m, &mut scratch.gone);
+    let (first, on_target) = opening(pos, values, m, &mut scratch.gone);
     let Some(mut on_target) = on_target else {
         return Swap::Value(first);
     };
@@ -174,7 +180,7 @@ fn swap(
     let mut d = 0;
     let mut side = pos.side().flip();
     while d < MAX_SWAPS {
-        let Some((sq, value)) = least_attacker(pos, ev, m.to, side, scratch) else {
+        let Some((sq, value)) = least_attacker(pos, values, m.to, side, scratch) else {
             break;
         };
         d += 1;
@@ -210,7 +216,7 @@ fn swap(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::EvalMode;
+    use crate::values::PieceValues;
     use kamil_rules::Variant;
     use std::sync::Arc;
 
@@ -223,7 +229,7 @@ mod tests {
         let from = g.parse_square(&text[..2]).unwrap();
         let to = g.parse_square(&text[2..]).unwrap();
         let m = Move::new(from, to);
-        let ev = Evaluator::new(v, EvalMode::Full);
+        let ev = PieceValues::new(&v);
         see(&pos, &ev, m, &mut SeeScratch::default())
     }
 
@@ -316,7 +322,7 @@ mod tests {
         let mut scratch = SeeScratch::default();
         for &(name, _) in kamil_rules::variant::BUILTIN {
             let v = Arc::new(Variant::builtin(name, &[]).unwrap());
-            let ev = Evaluator::new(v.clone(), EvalMode::Full);
+            let ev = PieceValues::new(&v.clone());
             for _game in 0..3 {
                 let mut pos = Position::from_fen(v.clone(), &v.start_fen).unwrap();
                 let mut moves = Vec::new();

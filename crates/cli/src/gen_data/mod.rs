@@ -218,7 +218,7 @@ fn play_game(
         threads: 1,
     })
     .context("--hash")?;
-    engine.set_weights(weights);
+    engine.set_evaluation(weights.into());
     let mut pos = Position::start(variant.clone());
     let mut fens = Vec::new();
     let mut moves: Vec<Move> = Vec::new();

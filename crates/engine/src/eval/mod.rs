@@ -37,6 +37,7 @@ pub mod trace;
 pub mod weights;
 
 use crate::score::MAX_EVAL;
+use crate::values::PieceValues;
 use kamil_rules::{Piece, Position, Side, Variant};
 use pawn_table::{PawnEntry, PawnTable};
 use squares::{advance, average_mobility, square_shape};
@@ -69,8 +70,8 @@ pub struct Evaluator {
     params: Params,
     /// Value per piece type, centipawns.
     value: Vec<i32>,
-    /// The least value of a type that is not royal (`i32::MAX`: none).
-    least_value: i32,
+    /// The same values as the search reads them.
+    values: PieceValues,
     /// Per piece code (`Piece.0`) and compact square: (middle game, end game).
     pst: Vec<[i16; 2]>,
     squares: usize,
@@ -154,13 +155,6 @@ impl Evaluator {
             .map(|p| weights::base_value(p.royal, p.value))
             .collect();
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
-        let least_value = value
-            .iter()
-            .zip(&royal)
-            .filter(|&(_, &r)| !r)
-            .map(|(&x, _)| x)
-            .min()
-            .unwrap_or(i32::MAX);
         let phase_piece: Vec<bool> = v.pieces.iter().map(|p| !p.pawn && !p.royal).collect();
         let mut pst = vec![[0i16; 2]; (2 + 2 * n) * squares];
         let mut average = vec![0.0; 2 + 2 * n];
@@ -277,7 +271,7 @@ impl Evaluator {
             mode,
             params,
             value,
-            least_value,
+            values: PieceValues::new(v),
             pst,
             squares,
             phase_piece,
@@ -303,27 +297,11 @@ impl Evaluator {
         &self.params
     }
 
-    /// Value of a piece type in centipawns (what move ordering and pruning
-    /// weigh captures by).
+    /// The piece values of the variant, on the scale static exchange,
+    /// ordering and pruning read.
     #[inline]
-    pub fn value(&self, t: u8) -> i32 {
-        self.value[t as usize]
-    }
-
-    /// The least [`Evaluator::value`] of a piece type that is not royal
-    /// (`i32::MAX` when every type is): no exchange can recapture with a
-    /// cheaper piece.
-    #[inline]
-    pub fn least_value(&self) -> i32 {
-        self.least_value
-    }
-
-    /// Does `side` have a piece that is neither pawn nor royal? (Null-move
-    /// pruning is unsound without one: zugzwang.)
-    pub fn has_pieces(&self, pos: &Position, side: Side) -> bool {
-        pos.pieces(side)
-            .iter()
-            .any(|&sq| self.phase_piece[pos.at(sq).kind() as usize])
+    pub fn values(&self) -> &PieceValues {
+        &self.values
     }
 
     /// The position's score in centipawns from the side to move's view,

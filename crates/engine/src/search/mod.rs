@@ -1,0 +1,354 @@
+//! Iterative-deepening principal variation search with a transposition
+//! table, quiescence search, null-move pruning, late-move reductions and
+//! check extension, scoring game ends by each variant's rules. The engine
+//! and its reports are here; the search itself is in rooms:
+//! - [`searcher`]: one thread's search state, and the one place where the
+//!   search makes and takes back moves ([`searcher::Searcher::play`]);
+//! - [`iterate`]: iterative deepening, aspiration windows, Lazy SMP's
+//!   helper depths;
+//! - [`negamax`]: a node of the main search as labelled steps (game end,
+//!   table probe, static evaluation, reverse futility, null move, the
+//!   move loop with its pruning and reductions);
+//! - [`quiescence`]: captures and promotions to a quiet position;
+//! - [`picker`]: move ordering's picks (staged by sort keys);
+//! - [`endings`]: game ends, repetition and perpetual check as scores;
+//! - [`margins`]: every pruning and reduction margin, a named function.
+//!
+//! The search reaches the static evaluation only through
+//! [`crate::evaluation::StaticEval`], and weighs material by its
+//! [`crate::values::PieceValues`].
+
+mod endings;
+mod iterate;
+mod margins;
+mod negamax;
+mod picker;
+mod quiescence;
+mod searcher;
+
+pub use endings::{CP_PER_POINT, outcome_score};
+pub use quiescence::QUIESCENCE_BUDGET;
+
+use crate::eval::{EvalMode, Evaluator};
+use crate::evaluation::EvalChoice;
+use crate::limits::Limits;
+use crate::ordering::Ordering;
+use crate::score::Score;
+use crate::time::Budget;
+use crate::tt::{AllocError, Table};
+use kamil_rules::{Move, Position};
+use searcher::Searcher;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::time::Instant;
+
+/// Engine settings a front end may change between searches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size, MB.
+    pub hash_mb: usize,
+    /// Number of best lines to report (1 = normal play).
+    pub multipv: u32,
+    /// Evaluation terms.
+    pub eval: EvalMode,
+    /// Search threads (Lazy SMP), 1 to [`MAX_THREADS`]; 1 searches exactly
+    /// as a single-threaded engine (deterministic node counts).
+    pub threads: usize,
+}
+
+/// Most search threads an engine runs ([`Engine::set_threads`]).
+pub const MAX_THREADS: usize = 64;
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 64,
+            multipv: 1,
+            eval: EvalMode::Full,
+            threads: 1,
+        }
+    }
+}
+
+/// Progress of a search: one line per completed iteration and PV line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth, plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Which line (1 = best) when several are searched.
+    pub multipv: u32,
+    /// Score of the line for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started, ms.
+    pub time_ms: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The line, first move first.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal; `None` only if the game is over
+    /// (no legal move or ended by rule).
+    pub best: Option<Move>,
+    /// The expected reply, if the PV has one.
+    pub ponder: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Depth of the last completed iteration, plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used, ms.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A game-playing engine: settings, transposition table and move-ordering
+/// tables, kept between searches of one game.
+pub struct Engine {
+    config: EngineConfig,
+    tt: Table,
+    ordering: Option<Ordering>,
+    /// The evaluation built for the last variant searched.
+    evaluator: Option<Evaluator>,
+    /// The evaluation chosen by the front end.
+    choice: EvalChoice,
+    stop: Arc<AtomicBool>,
+    /// Move-ordering tables of the helper threads, kept between searches
+    /// like the main thread's.
+    helper_orderings: Vec<Ordering>,
+}
+
+impl Engine {
+    /// A new engine with `config`. If the transposition table of
+    /// `config.hash_mb` MB cannot be allocated, it has a 1 MB one instead
+    /// (see [`Engine::config`]); [`Engine::try_new`] fails instead.
+    pub fn new(config: EngineConfig) -> Engine {
+        let tt = Table::new(config.hash_mb);
+        Engine::with_table(config, tt)
+    }
+
+    /// A new engine with `config`.
+    ///
+    /// Errors: the transposition table of `config.hash_mb` MB cannot be
+    /// allocated.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, AllocError> {
+        let tt = Table::try_new(config.hash_mb)?;
+        Ok(Engine::with_table(config, tt))
+    }
+
+    fn with_table(mut config: EngineConfig, tt: Table) -> Engine {
+        config.hash_mb = tt.mb();
+        config.threads = config.threads.clamp(1, MAX_THREADS);
+        Engine {
+            tt,
+            config,
+            ordering: None,
+            evaluator: None,
+            choice: EvalChoice::Hand,
+            stop: Arc::new(AtomicBool::new(false)),
+            helper_orderings: Vec::new(),
+        }
+    }
+
+    /// The settings in force.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Resizes the transposition table to `mb` megabytes (at least 1) and
+    /// clears it.
+    ///
+    /// Errors: that much memory cannot be allocated; the table is then kept
+    /// as it was (size and entries).
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
+        self.tt.resize(mb.max(1))?;
+        self.config.hash_mb = self.tt.mb();
+        Ok(())
+    }
+
+    /// Sets the number of search threads, clamped to 1..=[`MAX_THREADS`]
+    /// (front ends offer at most the machine's cores). With more than one,
+    /// helper threads search the same position sharing the transposition
+    /// table (Lazy SMP); the main thread alone reports and decides.
+    pub fn set_threads(&mut self, n: usize) {
+        self.config.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// Sets the number of lines searched (at least 1).
+    pub fn set_multipv(&mut self, n: u32) {
+        self.config.multipv = n.max(1);
+    }
+
+    /// Sets the evaluation terms.
+    pub fn set_eval_mode(&mut self, mode: EvalMode) {
+        self.config.eval = mode;
+        self.evaluator = None;
+    }
+
+    /// Chooses the static evaluation ([`EvalChoice`]); the next search
+    /// builds it for its variant.
+    pub fn set_evaluation(&mut self, choice: EvalChoice) {
+        self.choice = choice;
+        self.evaluator = None;
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering = None;
+        self.helper_orderings.clear();
+    }
+
+    /// The flag that stops a running search when set to true (from any
+    /// thread). A search only reads it: the front end clears it before
+    /// starting the next search.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_info` after each
+    /// completed iteration (once per line). Returns the best move found,
+    /// which is always legal when any move is, and the PV, score and stats.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let v = pos.variant();
+        let reuse = self.evaluator.as_ref().is_some_and(|e| {
+            e.mode() == self.config.eval
+                && (Arc::ptr_eq(e.variant(), v)
+                    || (e.variant().name == v.name && e.variant().chosen == v.chosen))
+        });
+        if !reuse {
+            let mode = self.config.eval;
+            let ev = match &self.choice {
+                EvalChoice::HandWeights(w) => Evaluator::with_weights(v.clone(), mode, w)
+                    .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
+                EvalChoice::Hand => Evaluator::new(v.clone(), mode),
+            };
+            self.evaluator = Some(ev);
+            self.ordering = None;
+            self.helper_orderings.clear();
+        }
+        let squares = v.geometry.compact_len();
+        let codes = 2 + 2 * v.pieces.len();
+        let mut ordering = self
+            .ordering
+            .take()
+            .unwrap_or_else(|| Ordering::new(squares, codes));
+        ordering.age();
+        self.tt.new_search();
+        let Some(ev) = self.evaluator.as_ref() else {
+            // Unreachable: set above.
+            return SearchResult::none();
+        };
+        let helpers = self.config.threads.clamp(1, MAX_THREADS) - 1;
+        if helpers == 0 {
+            let mut s = Searcher::new(
+                pos.clone(),
+                ev,
+                &self.tt,
+                &mut ordering,
+                &self.stop,
+                start,
+                Budget::new(limits, pos.side()),
+                limits,
+            );
+            let result = s.iterate(limits, self.config.multipv, on_info);
+            self.ordering = Some(ordering);
+            return result;
+        }
+        while self.helper_orderings.len() < helpers {
+            self.helper_orderings.push(Ordering::new(squares, codes));
+        }
+        let helper_orderings = &mut self.helper_orderings[..helpers];
+        helper_orderings.iter_mut().for_each(Ordering::age);
+        let tt = &self.tt;
+        // Stops the helpers when the main thread is done; the user's stop
+        // flag is only read (the front end clears it).
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        // Helpers: the same depth limit, no other (the main thread decides
+        // when to stop).
+        let helper_limits = Limits {
+            depth: limits.depth,
+            ..Limits::default()
+        };
+        let mut result = std::thread::scope(|scope| {
+            for (i, ord) in helper_orderings.iter_mut().enumerate() {
+                let (done, helper_nodes, helper_limits) = (&done, &helper_nodes, &helper_limits);
+                let pos = pos.clone();
+                // A helper that cannot be started is done without.
+                let _ = std::thread::Builder::new()
+                    .name(format!("kamil-helper-{}", i + 1))
+                    .spawn_scoped(scope, move || {
+                        let side = pos.side();
+                        let mut s = Searcher::new(
+                            pos,
+                            ev,
+                            tt,
+                            ord,
+                            done,
+                            start,
+                            Budget::new(helper_limits, side),
+                            helper_limits,
+                        );
+                        s.helper = i + 1;
+                        s.helper_nodes = Some(helper_nodes);
+                        s.iterate(helper_limits, 1, &mut |_| {});
+                        s.share_nodes();
+                    });
+            }
+            let mut s = Searcher::new(
+                pos.clone(),
+                ev,
+                tt,
+                &mut ordering,
+                &self.stop,
+                start,
+                Budget::new(limits, pos.side()),
+                limits,
+            );
+            s.helper_nodes = Some(&helper_nodes);
+            let result = s.iterate(limits, self.config.multipv, on_info);
+            done.store(true, AtomicOrdering::Relaxed);
+            result
+        });
+        // Every helper has joined and shared its count.
+        result.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
+        self.ordering = Some(ordering);
+        result
+    }
+}
+
+impl SearchResult {
+    /// No move, no score: a game already over.
+    fn none() -> SearchResult {
+        SearchResult {
+            best: None,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: Vec::new(),
+        }
+    }
+}
