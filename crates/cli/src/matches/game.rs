@@ -2,10 +2,9 @@
 //! is over; an illegal move, a crash, a lost connection, a flag fall, a
 //! false claim or a refused legal move loses the game.
 
-use super::client::{Failure, GameStart, Reply, Turn};
-use super::config::Limits;
-use super::openings::peer_fen;
-use super::seat::Seat;
+use crate::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
+use crate::engines::config::Limits;
+use crate::engines::seat::Seat;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::{Move, Position, Side};

@@ -4,29 +4,22 @@
 //! live progress line, the score with an Elo estimate and an optional SPRT
 //! stop, every game saved as PGN.
 //!
-//! `engine.rs` runs a process; `uci.rs` and `cecp.rs` speak the protocols
-//! behind `client.rs`'s [`client::Client`]; `seat.rs` starts them;
-//! `game.rs` referees one game;
-//! `openings.rs` gives start positions; `stats.rs` the numbers.
+//! The engines themselves are [`crate::engines`]'s; here `game.rs` referees
+//! one game, `openings.rs` gives start positions and `stats.rs` the numbers.
 
-mod cecp;
-pub(crate) mod client;
-pub(crate) mod config;
-mod engine;
 mod game;
-pub(crate) mod openings;
-pub(crate) mod seat;
+mod openings;
 mod stats;
-mod uci;
 
+use crate::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
+use crate::engines::{client, process, seat};
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
-use config::{EngineConfig, Limits, Proto, SprtParams, TimeControl};
 use game::{DrawAdjudication, GameRules, Played, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
 use kamil_rules::{Position, Side};
-use stats::{Score, SprtState, format_elo};
+use stats::{Score, SprtParams, SprtState, format_elo};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -313,7 +306,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let log = match &args.log {
         Some(p) => Some(
-            engine::Log::create(p).with_context(|| format!("creating log `{}`", p.display()))?,
+            process::Log::create(p).with_context(|| format!("creating log `{}`", p.display()))?,
         ),
         None => None,
     };
