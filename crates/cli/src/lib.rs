@@ -11,6 +11,7 @@ mod analyse;
 mod bench;
 mod board_view;
 pub mod bounds;
+pub(crate) mod engines;
 mod game_args;
 mod gen_data;
 mod input;

@@ -38,66 +38,15 @@ pub const REQUIRED_SECTIONS: [&str; 7] = [
     "Sources",
 ];
 
-/// (rules file name, Markdown) of the built-in games' rules texts.
-const FILES: &[(&str, &str)] = &[
-    (
-        "courier.rules.md",
-        include_str!("../../../variants/courier.rules.md"),
-    ),
-    (
-        "sho-shogi.rules.md",
-        include_str!("../../../variants/sho-shogi.rules.md"),
-    ),
-    (
-        "chu-shogi.rules.md",
-        include_str!("../../../variants/chu-shogi.rules.md"),
-    ),
-    (
-        "dai-shogi.rules.md",
-        include_str!("../../../variants/dai-shogi.rules.md"),
-    ),
-    (
-        "hiashatar.rules.md",
-        include_str!("../../../variants/hiashatar.rules.md"),
-    ),
-    (
-        "alfonso-great-chess.rules.md",
-        include_str!("../../../variants/alfonso-great-chess.rules.md"),
-    ),
-    (
-        "ordinary-variant.rules.md",
-        include_str!("../../../variants/ordinary-variant.rules.md"),
-    ),
-    (
-        "tamerlane.rules.md",
-        include_str!("../../../variants/tamerlane.rules.md"),
-    ),
-    (
-        "frolov-10x10.rules.md",
-        include_str!("../../../variants/frolov-10x10.rules.md"),
-    ),
-];
+/// (rules file name, Markdown) of the built-in games' rules texts, from
+/// `variants/` (written by the build script).
+const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rules_files.rs"));
 
-/// (built-in variant name, its rules file name): variants of one game
-/// share their game's file.
-pub const BUILTIN_RULES: &[(&str, &str)] = &[
-    ("courier", "courier.rules.md"),
-    ("courier-modern", "courier.rules.md"),
-    ("courier-albers", "courier.rules.md"),
-    ("sho-shogi", "sho-shogi.rules.md"),
-    ("chu-shogi", "chu-shogi.rules.md"),
-    ("dai-shogi", "dai-shogi.rules.md"),
-    ("hiashatar", "hiashatar.rules.md"),
-    ("alfonso-great-chess", "alfonso-great-chess.rules.md"),
-    ("ordinary-variant", "ordinary-variant.rules.md"),
-    ("tamerlane", "tamerlane.rules.md"),
-    ("tamerlane-greenwood-1", "tamerlane.rules.md"),
-    ("tamerlane-greenwood-2", "tamerlane.rules.md"),
-    ("tamerlane-greenwood-3", "tamerlane.rules.md"),
-    ("tamerlane-greenwood-4", "tamerlane.rules.md"),
-    ("tamerlane-greenwood-5", "tamerlane.rules.md"),
-    ("frolov-10x10", "frolov-10x10.rules.md"),
-];
+/// (built-in variant name, its rules file name), in listing order: a
+/// variant without a file of its own shares that of the game it
+/// `extends` (written by the build script).
+pub const BUILTIN_RULES: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/rules_of_variant.rs"));
 
 /// The rules file of a built-in variant: takes its name; returns
 /// (file name, Markdown).

@@ -2,10 +2,9 @@
 //! is over; an illegal move, a crash, a lost connection, a flag fall, a
 //! false claim or a refused legal move loses the game.
 
-use super::client::{Failure, GameStart, Reply, Turn};
-use super::config::Limits;
-use super::openings::peer_fen;
-use super::seat::Seat;
+use crate::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
+use crate::engines::config::Limits;
+use crate::engines::seat::Seat;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::{Move, Position, Side};
@@ -183,6 +182,29 @@ pub struct Played {
 }
 
 impl Played {
+    /// A game at `start` with no move played yet.
+    fn new(start: &Position) -> Played {
+        Played {
+            start: start.clone(),
+            moves: Vec::new(),
+            winner: None,
+            outcome: None,
+            why: String::new(),
+            termination: Termination::Normal,
+            fault: None,
+        }
+    }
+
+    /// Ends the game as `loss` says. The side at fault is the loser, except
+    /// after a resignation (the one `Normal` loss): resigning is no failure,
+    /// the engine stays and is not reported.
+    fn lose(&mut self, loss: Loss) {
+        self.winner = Some(loss.side.flip());
+        self.fault = (loss.termination != Termination::Normal).then_some(loss.side);
+        self.termination = loss.termination;
+        self.why = loss.why;
+    }
+
     /// What the game is worth to `side`, 0.0 to 1.0: the rules' share
     /// for a points result, else 1, 0.5 or 0 by the winner.
     pub fn value(&self, side: Side) -> f64 {
@@ -213,93 +235,165 @@ pub fn play(
     rules: &GameRules,
 ) -> Played {
     let mut seats = seats;
-    let fen = peer_fen(start);
-    let v = start.variant().clone();
-    let is_variant_start = start.fen() == Position::start(v.clone()).fen();
-    let mut game = Played {
-        start: start.clone(),
-        moves: Vec::new(),
-        winner: None,
-        outcome: None,
-        why: String::new(),
-        termination: Termination::Normal,
-        fault: None,
-    };
-    let lose = |game: &mut Played, side: Side, t: Termination, why: String| {
-        game.winner = Some(side.flip());
-        game.termination = t;
-        game.why = why;
-        game.fault = Some(side);
-    };
+    let mut game = Played::new(start);
+    let mut referee = Referee::new(start, limits, rules);
+    match referee.set_up(&mut seats) {
+        Ok(()) => referee.play_out(&mut seats, &mut game),
+        Err(loss) => game.lose(loss),
+    }
+    finish(&mut seats, &game);
+    game
+}
 
-    // Start both engines and set up the game.
-    for side in Side::BOTH {
-        let seat = &mut seats[side.index()];
-        let name = seat.name.clone();
-        let g = GameStart {
-            start,
-            fen: &fen,
-            is_variant_start,
-            side,
+/// A game lost by one engine: its side, the kind of ending, why in words.
+struct Loss {
+    side: Side,
+    termination: Termination,
+    why: String,
+}
+
+/// The referee of one game: the position, the moves as sent to the
+/// engines, the clocks and the adjudication runs.
+struct Referee<'a> {
+    pos: Position,
+    /// The start position's FEN for other programs.
+    fen: String,
+    texts: Vec<String>,
+    clocks: [Option<Duration>; 2],
+    limits: [&'a Limits; 2],
+    rules: &'a GameRules,
+    streaks: Streaks,
+}
+
+impl<'a> Referee<'a> {
+    /// A game from `start`, the engines' limits by side, no move yet.
+    fn new(start: &Position, limits: [&'a Limits; 2], rules: &'a GameRules) -> Referee<'a> {
+        Referee {
+            pos: start.clone(),
+            fen: peer_fen(start),
+            texts: Vec::new(),
+            clocks: [0, 1].map(|i| limits[i].tc.map(|tc| tc.base)),
             limits,
-        };
-        let ready = match seat.client() {
-            Ok(c) => c.new_game(&g).map_err(|f| f.to_string()),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = ready {
-            seat.stop();
-            lose(
-                &mut game,
-                side,
-                Termination::Abandoned,
-                format!("{name} could not start the game: {e}"),
-            );
-            finish(&mut seats, &game);
-            return game;
+            rules,
+            streaks: Streaks::default(),
         }
     }
 
-    let mut pos = start.clone();
-    let mut texts: Vec<String> = Vec::new();
-    let mut clocks: [Option<Duration>; 2] = [0, 1].map(|i| limits[i].tc.map(|tc| tc.base));
-    let mut streaks = Streaks::default();
-    loop {
-        if let Some(o) = outcome(&mut pos) {
+    /// Starts both engines and tells them the game, before its first move.
+    ///
+    /// Errors: the loss of the first engine that fails to (it is stopped).
+    fn set_up(&self, seats: &mut [&mut Seat; 2]) -> Result<(), Loss> {
+        let start = &self.pos;
+        let is_variant_start = start.fen() == Position::start(start.variant().clone()).fen();
+        for side in Side::BOTH {
+            let seat = &mut seats[side.index()];
+            let g = GameStart {
+                start,
+                fen: &self.fen,
+                is_variant_start,
+                side,
+                limits: self.limits,
+            };
+            let ready = match seat.client() {
+                Ok(c) => c.new_game(&g).map_err(|f| f.to_string()),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = ready {
+                seat.stop();
+                return Err(Loss {
+                    side,
+                    termination: Termination::Abandoned,
+                    why: format!("{} could not start the game: {e}", seat.name),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays moves until the rules, an adjudication or a loss end the game.
+    fn play_out(&mut self, seats: &mut [&mut Seat; 2], game: &mut Played) {
+        loop {
+            if self.ended(game) {
+                return;
+            }
+            let seat = &mut *seats[self.pos.side().index()];
+            match self.turn(seat, game) {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(loss) => return game.lose(loss),
+            }
+        }
+    }
+
+    /// Ends `game` when the rules end it, or the ply limit (a draw, or in a
+    /// game that decides such endings on points, rules/frolov-10x10.md 7.1,
+    /// the points). Returns true when it is over.
+    fn ended(&mut self, game: &mut Played) -> bool {
+        if let Some(o) = outcome(&mut self.pos) {
             game.winner = o.winner();
             game.outcome = Some(o);
             game.why = o.reason().to_string();
-            break;
+            return true;
         }
-        if let Some(max) = rules.max_plies
-            && game.moves.len() as u32 >= max
-        {
-            // A draw, or in a game that decides such endings on points
-            // (rules/frolov-10x10.md 7.1), the points.
-            let o = draw_or_points(&pos, Reason::MaxPlies);
-            game.winner = o.winner();
-            game.termination = Termination::Adjudication;
-            game.why = match o.points() {
-                Some(p) => format!("adjudicated on points {p} after {max} plies"),
-                None => format!("adjudicated a draw after {max} plies"),
-            };
-            game.outcome = o.points().map(|_| o);
-            break;
+        let Some(max) = self.rules.max_plies else {
+            return false;
+        };
+        if (game.moves.len() as u32) < max {
+            return false;
         }
-        let side = pos.side();
-        let me = side.index();
-        let seat = &mut seats[me];
-        let name = seat.name.clone();
+        let o = draw_or_points(&self.pos, Reason::MaxPlies);
+        game.winner = o.winner();
+        game.termination = Termination::Adjudication;
+        game.why = match o.points() {
+            Some(p) => format!("adjudicated on points {p} after {max} plies"),
+            None => format!("adjudicated a draw after {max} plies"),
+        };
+        game.outcome = o.points().map(|_| o);
+        true
+    }
+
+    /// One move of the side to move: asked of its engine, timed, read and
+    /// made, then the adjudications. Returns false when an adjudication
+    /// ended the game.
+    ///
+    /// Errors: the loss of an engine that failed, answered without a move,
+    /// overstepped its clock or played an illegal move.
+    fn turn(&mut self, seat: &mut Seat, game: &mut Played) -> Result<bool, Loss> {
+        let side = self.pos.side();
+        let (reply, elapsed) = self.ask(seat)?;
+        let text = move_of(reply, &seat.name, side)?;
+        self.charge_clock(seat, elapsed)?;
+        let score = seat.running().and_then(|c| c.last_score());
+        let m = parse_move(&mut self.pos, &text).map_err(|e| Loss {
+            side,
+            termination: Termination::RulesInfraction,
+            why: format!("{} played an illegal move: {e}", seat.name),
+        })?;
+        self.pos.make(m);
+        game.moves.push(m);
+        self.texts.push(move_text(self.pos.variant(), m));
+        Ok(!self.adjudicate_win(side, score, game) && !self.adjudicate_draw(side, score, game))
+    }
+
+    /// Asks the engine of the side to move for a move, by its clock's
+    /// deadline (or the move timeout): returns its reply and the time it
+    /// took.
+    ///
+    /// Errors: the loss of an engine that did not answer in time, crashed
+    /// or broke the protocol (it is stopped).
+    fn ask(&self, seat: &mut Seat) -> Result<(Reply, Duration), Loss> {
+        let side = self.pos.side();
+        let clock = self.clocks[side.index()];
         let t0 = Instant::now();
-        let allowed = match clocks[me] {
-            Some(c) => c + rules.time_margin,
-            None => rules.move_timeout,
+        let allowed = match clock {
+            Some(c) => c + self.rules.time_margin,
+            None => self.rules.move_timeout,
         };
         let turn = Turn {
-            fen: &fen,
-            moves: &texts,
-            clocks,
-            limits,
+            fen: &self.fen,
+            moves: &self.texts,
+            clocks: self.clocks,
+            limits: self.limits,
             side,
             deadline: t0 + allowed,
         };
@@ -308,150 +402,156 @@ pub fn play(
             Err(e) => Err(Failure::Crash(e)),
         };
         let elapsed = t0.elapsed();
-        let reply = match reply {
-            Ok(r) => r,
-            Err(f) => {
-                seat.stop();
-                let (t, why) = match &f {
-                    Failure::Timeout(s) => match clocks[me] {
-                        Some(c) => (
-                            Termination::TimeForfeit,
-                            format!(
-                                "{name} lost on time ({s} within the {:.3} s on its clock)",
-                                c.as_secs_f64()
-                            ),
-                        ),
-                        None => (
-                            Termination::Abandoned,
-                            format!(
-                                "{name} did not move within {:.1} s",
-                                rules.move_timeout.as_secs_f64()
-                            ),
-                        ),
-                    },
-                    Failure::Rejected(s) => (
-                        Termination::RulesInfraction,
-                        format!(
-                            "{name} refused the legal move {}: {s}",
-                            texts.last().map(String::as_str).unwrap_or("(none)")
-                        ),
-                    ),
-                    Failure::Crash(_) | Failure::Protocol(_) => {
-                        (Termination::Abandoned, format!("{name} {f}"))
-                    }
-                };
-                lose(&mut game, side, t, why);
-                break;
-            }
-        };
-        // A claim that the opponent has won is a resignation (HaChu with no
-        // move left: `1-0 {resign}` as the second player).
-        let reply = match reply {
-            Reply::Claim(c) if concedes(&c, side) => Reply::Resign,
-            r => r,
-        };
-        let text = match reply {
-            Reply::Move(m) => m,
-            Reply::Resign => {
-                lose(
-                    &mut game,
-                    side,
-                    Termination::Normal,
-                    format!("{name} resigns"),
-                );
-                // Resigning is no failure: the engine stays and is not reported.
-                game.fault = None;
-                break;
-            }
-            Reply::Claim(c) => {
-                lose(
-                    &mut game,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{name} made a false claim: {c}"),
-                );
-                break;
-            }
-            Reply::NoMove => {
-                lose(
-                    &mut game,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{name} said it has no move, but the game is not over"),
-                );
-                break;
-            }
-        };
-        if let Some(c) = clocks[me] {
-            if elapsed > c + rules.time_margin {
-                seat.stop();
-                lose(
-                    &mut game,
-                    side,
+        reply.map(|r| (r, elapsed)).map_err(|f| {
+            seat.stop();
+            self.failure_loss(&f, &seat.name, clock)
+        })
+    }
+
+    /// The loss of `side`'s engine `name` after a failure to answer, with
+    /// `clock` left on its clock.
+    fn failure_loss(&self, f: &Failure, name: &str, clock: Option<Duration>) -> Loss {
+        let (termination, why) = match f {
+            Failure::Timeout(s) => match clock {
+                Some(c) => (
                     Termination::TimeForfeit,
                     format!(
-                        "{name} lost on time ({:.3} s used, {:.3} s left)",
-                        elapsed.as_secs_f64(),
+                        "{name} lost on time ({s} within the {:.3} s on its clock)",
                         c.as_secs_f64()
                     ),
-                );
-                break;
+                ),
+                None => (
+                    Termination::Abandoned,
+                    format!(
+                        "{name} did not move within {:.1} s",
+                        self.rules.move_timeout.as_secs_f64()
+                    ),
+                ),
+            },
+            Failure::Rejected(s) => (
+                Termination::RulesInfraction,
+                format!(
+                    "{name} refused the legal move {}: {s}",
+                    self.texts.last().map(String::as_str).unwrap_or("(none)")
+                ),
+            ),
+            Failure::Crash(_) | Failure::Protocol(_) => {
+                (Termination::Abandoned, format!("{name} {f}"))
             }
-            let inc = limits[me].tc.map(|tc| tc.inc).unwrap_or_default();
-            clocks[me] = Some(c.saturating_sub(elapsed) + inc);
-        }
-        let score = seat.running().and_then(|c| c.last_score());
-        match parse_move(&mut pos, &text) {
-            Ok(m) => {
-                pos.make(m);
-                game.moves.push(m);
-                texts.push(move_text(&v, m));
-                if let Some(rule) = &rules.win
-                    && let Some(w) = streaks.record(rule, side, score)
-                    && outcome(&mut pos).is_none()
-                {
-                    game.winner = Some(w);
-                    game.termination = Termination::Adjudication;
-                    game.why = format!(
-                        "adjudicated a win: both engines scored it {} cp or more for {} moves",
-                        rule.cp, rule.moves
-                    );
-                    break;
-                }
-                if let Some(rule) = &rules.draw
-                    && streaks.record_level(rule, side, score)
-                    && game.moves.len() as u32 >= rule.from_ply
-                    && outcome(&mut pos).is_none()
-                {
-                    let o = draw_or_points(&pos, Reason::MaxPlies);
-                    game.winner = o.winner();
-                    game.termination = Termination::Adjudication;
-                    game.why = match o.points() {
-                        Some(p) => {
-                            format!("adjudicated on points {p}: both engines saw a level game")
-                        }
-                        None => format!(
-                            "adjudicated a draw: both engines scored it within {} cp for {} moves",
-                            rule.cp, rule.moves
-                        ),
-                    };
-                    game.outcome = o.points().map(|_| o);
-                    break;
-                }
-            }
-            Err(e) => {
-                lose(
-                    &mut game,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{name} played an illegal move: {e}"),
-                );
-                break;
-            }
+        };
+        Loss {
+            side: self.pos.side(),
+            termination,
+            why,
         }
     }
-    finish(&mut seats, &game);
-    game
+
+    /// Takes `elapsed` off the mover's clock and adds its increment.
+    ///
+    /// Errors: the loss on time of an engine that answered past its clock
+    /// and the margin (it is stopped).
+    fn charge_clock(&mut self, seat: &mut Seat, elapsed: Duration) -> Result<(), Loss> {
+        let side = self.pos.side();
+        let me = side.index();
+        let Some(c) = self.clocks[me] else {
+            return Ok(());
+        };
+        if elapsed > c + self.rules.time_margin {
+            seat.stop();
+            return Err(Loss {
+                side,
+                termination: Termination::TimeForfeit,
+                why: format!(
+                    "{} lost on time ({:.3} s used, {:.3} s left)",
+                    seat.name,
+                    elapsed.as_secs_f64(),
+                    c.as_secs_f64()
+                ),
+            });
+        }
+        let inc = self.limits[me].tc.map(|tc| tc.inc).unwrap_or_default();
+        self.clocks[me] = Some(c.saturating_sub(elapsed) + inc);
+        Ok(())
+    }
+
+    /// After `side`'s move with its engine's `score`: ends `game` as a win
+    /// when both engines agree on it (and the rules have not ended it).
+    /// Returns true when it did.
+    fn adjudicate_win(&mut self, side: Side, score: Option<i32>, game: &mut Played) -> bool {
+        let Some(rule) = &self.rules.win else {
+            return false;
+        };
+        let Some(w) = self.streaks.record(rule, side, score) else {
+            return false;
+        };
+        if outcome(&mut self.pos).is_some() {
+            return false;
+        }
+        game.winner = Some(w);
+        game.termination = Termination::Adjudication;
+        game.why = format!(
+            "adjudicated a win: both engines scored it {} cp or more for {} moves",
+            rule.cp, rule.moves
+        );
+        true
+    }
+
+    /// After `side`'s move with its engine's `score`: ends `game` as a draw
+    /// (or on points) when both engines have seen a level game long enough
+    /// (and the rules have not ended it). Returns true when it did.
+    fn adjudicate_draw(&mut self, side: Side, score: Option<i32>, game: &mut Played) -> bool {
+        let Some(rule) = &self.rules.draw else {
+            return false;
+        };
+        if !self.streaks.record_level(rule, side, score)
+            || (game.moves.len() as u32) < rule.from_ply
+            || outcome(&mut self.pos).is_some()
+        {
+            return false;
+        }
+        let o = draw_or_points(&self.pos, Reason::MaxPlies);
+        game.winner = o.winner();
+        game.termination = Termination::Adjudication;
+        game.why = match o.points() {
+            Some(p) => format!("adjudicated on points {p}: both engines saw a level game"),
+            None => format!(
+                "adjudicated a draw: both engines scored it within {} cp for {} moves",
+                rule.cp, rule.moves
+            ),
+        };
+        game.outcome = o.points().map(|_| o);
+        true
+    }
+}
+
+/// The move text of an engine's reply. A claim that the opponent has won
+/// is a resignation (HaChu with no move left: `1-0 {resign}` as the second
+/// player).
+///
+/// Errors: the loss of `side`'s engine `name` by resigning, by a false
+/// claim or by saying it has no move in a live game.
+fn move_of(reply: Reply, name: &str, side: Side) -> Result<String, Loss> {
+    let reply = match reply {
+        Reply::Claim(c) if concedes(&c, side) => Reply::Resign,
+        r => r,
+    };
+    let (termination, why) = match reply {
+        Reply::Move(m) => return Ok(m),
+        Reply::Resign => (Termination::Normal, format!("{name} resigns")),
+        Reply::Claim(c) => (
+            Termination::RulesInfraction,
+            format!("{name} made a false claim: {c}"),
+        ),
+        Reply::NoMove => (
+            Termination::RulesInfraction,
+            format!("{name} said it has no move, but the game is not over"),
+        ),
+    };
+    Err(Loss {
+        side,
+        termination,
+        why,
+    })
 }
 
 /// Tells both engines the result; drops the one at fault (restarted for

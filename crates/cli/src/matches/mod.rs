@@ -4,33 +4,28 @@
 //! live progress line, the score with an Elo estimate and an optional SPRT
 //! stop, every game saved as PGN.
 //!
-//! `engine.rs` runs a process; `uci.rs` and `cecp.rs` speak the protocols
-//! behind `client.rs`'s [`client::Client`]; `seat.rs` starts them;
-//! `game.rs` referees one game;
-//! `openings.rs` gives start positions; `stats.rs` the numbers.
+//! The engines themselves are [`crate::engines`]'s; here `game.rs` referees
+//! one game, `openings.rs` gives start positions and `stats.rs` the numbers.
 
-mod cecp;
-pub(crate) mod client;
-pub(crate) mod config;
-mod engine;
 mod game;
-pub(crate) mod openings;
-pub(crate) mod seat;
+mod openings;
 mod stats;
-mod uci;
 
+use crate::engines::client::VariantSpec;
+use crate::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
+use crate::engines::{process, seat};
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
-use config::{EngineConfig, Limits, Proto, SprtParams, TimeControl};
 use game::{DrawAdjudication, GameRules, Played, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
-use kamil_rules::{Position, Side};
-use stats::{Score, SprtState, format_elo};
+use kamil_rules::{Position, Side, Variant};
+use stats::{Score, SprtParams, SprtState, format_elo};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Sender, channel};
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
@@ -232,7 +227,39 @@ fn summary(score: &Score, sprt: Option<&SprtParams>) -> String {
     s
 }
 
-/// Runs the match.
+/// A match ready to play: the engines (started once, so a wrong command
+/// fails before any game), their limits and the games' settings.
+struct Match {
+    cfgs: Vec<EngineConfig>,
+    /// Each engine's names in reports and PGN, told apart when equal.
+    names: Vec<String>,
+    /// Each engine's limits: its own over the match's.
+    limits: Vec<Limits>,
+    rules: GameRules,
+    openings: Vec<Position>,
+    spec: VariantSpec,
+    log: Option<process::Log>,
+    sprt: Option<SprtParams>,
+    games: usize,
+    concurrency: usize,
+}
+
+/// What the finished games add up to.
+struct Tally {
+    score: Score,
+    /// The games that ended by a failure, as `game N: why`.
+    problems: Vec<String>,
+    sprt: SprtState,
+    /// The first error writing the PGN file (the games go on without it).
+    pgn_error: Option<std::io::Error>,
+}
+
+/// Runs the match: reads the arguments, starts each engine once, plays the
+/// games and prints the score.
+///
+/// Errors: bad arguments or engine strings, an engine that cannot start,
+/// a file that cannot be read or created, a PGN write that failed (after
+/// the score is printed).
 pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
     if args.engines.len() != 2 {
@@ -244,7 +271,50 @@ pub fn run(args: Args) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let concurrency = args.concurrency.clamp(1, 64);
+    let (cfgs, limits) = engine_configs(&args)?;
+    let sprt = args.sprt.as_deref().map(SprtParams::parse).transpose()?;
+    let rules = game_rules(&args)?;
+    let openings = match_openings(&args, &variant)?;
+    let log = match &args.log {
+        Some(p) => Some(
+            process::Log::create(p).with_context(|| format!("creating log `{}`", p.display()))?,
+        ),
+        None => None,
+    };
+    let spec = VariantSpec::of(&variant);
+    let names = engine_names(&cfgs, &spec, &log)?;
+    let mut pgn = match &args.pgn {
+        Some(p) => {
+            Some(std::fs::File::create(p).with_context(|| format!("creating `{}`", p.display()))?)
+        }
+        None => None,
+    };
+    let m = Match {
+        cfgs,
+        names,
+        limits,
+        rules,
+        openings,
+        spec,
+        log,
+        sprt,
+        games: args.games as usize,
+        concurrency: args.concurrency.clamp(1, 64),
+    };
+    let tally = m.play(pgn.as_mut());
+    m.report(&tally, args.pgn.as_deref())?;
+    match tally.pgn_error {
+        Some(e) => Err(e).context("writing the PGN file"),
+        None => Ok(()),
+    }
+}
+
+/// The two `--engine` configurations and each engine's limits (its own
+/// over the match's `--tc`, `--movetime`, `--depth`, `--nodes`).
+///
+/// Errors: a limit or engine string that does not read, an engine with no
+/// limit, a CECP engine limited by nodes alone.
+fn engine_configs(args: &Args) -> Result<(Vec<EngineConfig>, Vec<Limits>)> {
     let global = Limits {
         tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
         movetime: args
@@ -281,9 +351,16 @@ pub fn run(args: Args) -> Result<()> {
             );
         }
     }
-    let sprt = args.sprt.as_deref().map(SprtParams::parse).transpose()?;
+    Ok((cfgs, limits))
+}
+
+/// The referee's settings shared by every game.
+///
+/// Errors: a `--move-timeout`, `--adjudicate-win` or `--adjudicate-draw`
+/// that does not read.
+fn game_rules(args: &Args) -> Result<GameRules> {
     let move_timeout = config::seconds(&args.move_timeout).context("--move-timeout")?;
-    let rules = GameRules {
+    Ok(GameRules {
         max_plies: args.max_plies,
         time_margin: Duration::from_millis(args.time_margin),
         move_timeout,
@@ -301,29 +378,38 @@ pub fn run(args: Args) -> Result<()> {
             .transpose()
             .map_err(anyhow::Error::msg)
             .context("--adjudicate-draw")?,
-    };
+    })
+}
+
+/// The start positions: `--openings`' FENs, `--random-plies` openings
+/// (one per pair of games), else the variant's start.
+///
+/// Errors: an openings file that does not read, no random line found.
+fn match_openings(args: &Args, variant: &Arc<Variant>) -> Result<Vec<Position>> {
     let start = Position::start(variant.clone());
-    let openings: Vec<Position> = if let Some(f) = &args.openings {
-        openings::from_file(&variant, f)?
+    Ok(if let Some(f) = &args.openings {
+        openings::from_file(variant, f)?
     } else if let Some(k) = args.random_plies {
         let n = (args.games as usize).div_ceil(2);
         openings::random(&start, n, k, args.seed)?
     } else {
-        vec![start.clone()]
-    };
-    let log = match &args.log {
-        Some(p) => Some(
-            engine::Log::create(p).with_context(|| format!("creating log `{}`", p.display()))?,
-        ),
-        None => None,
-    };
+        vec![start]
+    })
+}
 
-    let spec = client::VariantSpec::of(&variant);
-    // Start each engine once: a wrong command fails here, not as lost games.
+/// Starts each engine once for its name (a wrong command fails here, not
+/// as lost games); equal names get ` #1` and ` #2`.
+///
+/// Errors: an engine that cannot be started, named by its number.
+fn engine_names(
+    cfgs: &[EngineConfig],
+    spec: &VariantSpec,
+    log: &Option<process::Log>,
+) -> Result<Vec<String>> {
     let mut names = Vec::new();
     for (i, cfg) in cfgs.iter().enumerate() {
         let fallback = cfg.default_name();
-        let c = seat::start(cfg, &spec, &fallback, log.clone())
+        let c = seat::start(cfg, spec, &fallback, log.clone())
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("engine {}", i + 1))?;
         names.push(c.name().to_string());
@@ -332,176 +418,207 @@ pub fn run(args: Args) -> Result<()> {
         names[0].push_str(" #1");
         names[1].push_str(" #2");
     }
+    Ok(names)
+}
 
-    let mut pgn = match &args.pgn {
-        Some(p) => {
-            Some(std::fs::File::create(p).with_context(|| format!("creating `{}`", p.display()))?)
-        }
-        None => None,
-    };
-
-    let games = args.games as usize;
-    let bar = progress(games as u64);
-    let date = pgn_date();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<Finished>();
-    let mut score = Score::default();
-    let mut problems: Vec<String> = Vec::new();
-    let mut sprt_result = SprtState::Continue;
-    let mut pgn_error: Option<std::io::Error> = None;
-
-    std::thread::scope(|s| {
-        for _ in 0..concurrency.min(games) {
-            let tx = tx.clone();
-            let (next, stop, rules) = (&next, &stop, &rules);
-            let (cfgs, names, limits, openings) = (&cfgs, &names, &limits, &openings);
-            let (log, spec) = (log.clone(), &spec);
-            s.spawn(move || {
-                let mut seats = [0, 1]
-                    .map(|i| seat::Seat::new(cfgs[i].clone(), spec, names[i].clone(), log.clone()));
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= games {
-                        break;
-                    }
-                    let first = index % 2;
-                    let opening = &openings[(index / 2) % openings.len()];
-                    let [s0, s1] = &mut seats;
-                    let (a, b) = if first == 0 { (s0, s1) } else { (s1, s0) };
-                    let lim = [&limits[first], &limits[1 - first]];
-                    let played = game::play([a, b], opening, lim, rules);
-                    if tx
-                        .send(Finished {
-                            index,
-                            first,
-                            played,
-                        })
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for f in rx {
-            let p = &f.played;
-            let white = &names[f.first];
-            let black = &names[1 - f.first];
-            // Points from engine 0's side.
-            let engine0 = if f.first == 0 {
-                Side::First
-            } else {
-                Side::Second
-            };
-            score.record(p.value(engine0));
-            if p.fault.is_some() {
-                problems.push(format!("game {}: {}", f.index + 1, p.why));
-            }
-            say(
-                &bar,
-                &format!(
-                    "Finished game {} ({white} vs {black}): {} {{{}}}",
-                    f.index + 1,
-                    p.result(),
-                    p.why
-                ),
-            );
-            if let Some(file) = pgn.as_mut() {
-                let lw = &limits[f.first];
-                let lb = &limits[1 - f.first];
-                let tc = match (lw.tc, lb.tc) {
-                    (Some(a), Some(b)) if a == b => a.pgn(),
-                    _ => "-".to_string(),
-                };
-                let mut tags = vec![
-                    ("Event".to_string(), "kamil match".to_string()),
-                    ("Site".to_string(), "?".to_string()),
-                    ("Date".to_string(), date.clone()),
-                    ("Round".to_string(), (f.index + 1).to_string()),
-                    ("White".to_string(), white.clone()),
-                    ("Black".to_string(), black.clone()),
-                    ("TimeControl".to_string(), tc),
-                    ("Termination".to_string(), p.termination.tag().to_string()),
-                    ("PlyCount".to_string(), p.moves.len().to_string()),
-                ];
-                if let Some(o) = &p.outcome {
-                    // The points tags; the Termination tag above stays PGN's own word.
-                    tags.extend(
-                        outcome_tags(o)
-                            .into_iter()
-                            .filter(|(k, _)| k != "Termination"),
-                    );
-                }
-                if lw != lb || lw.tc.is_none() {
-                    tags.push(("WhiteLimits".to_string(), lw.describe()));
-                    tags.push(("BlackLimits".to_string(), lb.describe()));
-                }
-                let text = write_pgn(&GameRecord {
-                    start: &p.start,
-                    moves: &p.moves,
-                    tags: &tags,
-                    result: p.result(),
-                    termination: Some(&p.why),
-                });
-                if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
-                    pgn_error.get_or_insert(e);
-                }
-            }
-            bar.set_message(summary(&score, sprt.as_ref()));
-            bar.inc(1);
-            if let Some(sp) = &sprt
-                && sprt_result == SprtState::Continue
-            {
-                sprt_result = stats::sprt_state(&score, sp);
-                if sprt_result != SprtState::Continue {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    });
-    bar.finish_and_clear();
-
-    let mut out = std::io::stdout().lock();
-    let n = score.games();
-    let frac = score.fraction().unwrap_or(0.5);
-    writeln!(
-        out,
-        "Score of {} vs {}: {} - {} - {}  [{frac:.3}] {n}",
-        names[0], names[1], score.wins, score.losses, score.draws
-    )?;
-    if let Some(e) = score.elo() {
-        writeln!(out, "Elo difference: {} (95%)", format_elo(&e))?;
-    }
-    if let Some(sp) = &sprt {
-        let (lo, hi) = stats::sprt_bounds(sp);
-        let verdict = match sprt_result {
-            SprtState::Continue => "no decision".to_string(),
-            SprtState::H0 => format!("H0 accepted (elo0 = {})", sp.elo0),
-            SprtState::H1 => format!("H1 accepted (elo1 = {})", sp.elo1),
+impl Match {
+    /// Plays the games, `concurrency` at once, each thread with its own
+    /// pair of seats, and takes in each game as it ends: its line on
+    /// stderr, the progress line, the PGN (into `pgn`), the SPRT's verdict
+    /// (which stops the match once decided).
+    fn play(&self, mut pgn: Option<&mut std::fs::File>) -> Tally {
+        let bar = progress(self.games as u64);
+        let date = pgn_date();
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = channel::<Finished>();
+        let mut tally = Tally {
+            score: Score::default(),
+            problems: Vec::new(),
+            sprt: SprtState::Continue,
+            pgn_error: None,
         };
+        std::thread::scope(|s| {
+            for _ in 0..self.concurrency.min(self.games) {
+                let tx = tx.clone();
+                let (next, stop) = (&next, &stop);
+                s.spawn(move || self.serve(next, stop, &tx));
+            }
+            drop(tx);
+            for f in rx {
+                self.take_in(&f, &mut tally, &bar);
+                if let Some(file) = pgn.as_mut() {
+                    let text = self.pgn_text(&f, &date);
+                    if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                        tally.pgn_error.get_or_insert(e);
+                    }
+                }
+                bar.set_message(summary(&tally.score, self.sprt.as_ref()));
+                bar.inc(1);
+                if let Some(sp) = &self.sprt
+                    && tally.sprt == SprtState::Continue
+                {
+                    tally.sprt = stats::sprt_state(&tally.score, sp);
+                    if tally.sprt != SprtState::Continue {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        });
+        bar.finish_and_clear();
+        tally
+    }
+
+    /// One thread's work: takes the next game number until all are taken
+    /// or `stop` is set, plays it (each opening twice, colours swapped) and
+    /// sends it on `tx`.
+    fn serve(&self, next: &AtomicUsize, stop: &AtomicBool, tx: &Sender<Finished>) {
+        let mut seats = [0, 1].map(|i| {
+            seat::Seat::new(
+                self.cfgs[i].clone(),
+                &self.spec,
+                self.names[i].clone(),
+                self.log.clone(),
+            )
+        });
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= self.games {
+                break;
+            }
+            let first = index % 2;
+            let opening = &self.openings[(index / 2) % self.openings.len()];
+            let [s0, s1] = &mut seats;
+            let (a, b) = if first == 0 { (s0, s1) } else { (s1, s0) };
+            let lim = [&self.limits[first], &self.limits[1 - first]];
+            let played = game::play([a, b], opening, lim, &self.rules);
+            if tx
+                .send(Finished {
+                    index,
+                    first,
+                    played,
+                })
+                .is_err()
+            {
+                break;
+            }
+        }
+    }
+
+    /// Counts a finished game in `tally` (from the first engine's side)
+    /// and says it on stderr.
+    fn take_in(&self, f: &Finished, tally: &mut Tally, bar: &ProgressBar) {
+        let p = &f.played;
+        let white = &self.names[f.first];
+        let black = &self.names[1 - f.first];
+        // Points from engine 0's side.
+        let engine0 = if f.first == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        tally.score.record(p.value(engine0));
+        if p.fault.is_some() {
+            tally
+                .problems
+                .push(format!("game {}: {}", f.index + 1, p.why));
+        }
+        say(
+            bar,
+            &format!(
+                "Finished game {} ({white} vs {black}): {} {{{}}}",
+                f.index + 1,
+                p.result(),
+                p.why
+            ),
+        );
+    }
+
+    /// A finished game as PGN, its tags naming the engines, the round, the
+    /// time control (each side's limits when they differ or have no clock)
+    /// and how it ended.
+    fn pgn_text(&self, f: &Finished, date: &str) -> String {
+        let p = &f.played;
+        let lw = &self.limits[f.first];
+        let lb = &self.limits[1 - f.first];
+        let tc = match (lw.tc, lb.tc) {
+            (Some(a), Some(b)) if a == b => a.pgn(),
+            _ => "-".to_string(),
+        };
+        let mut tags = vec![
+            ("Event".to_string(), "kamil match".to_string()),
+            ("Site".to_string(), "?".to_string()),
+            ("Date".to_string(), date.to_string()),
+            ("Round".to_string(), (f.index + 1).to_string()),
+            ("White".to_string(), self.names[f.first].clone()),
+            ("Black".to_string(), self.names[1 - f.first].clone()),
+            ("TimeControl".to_string(), tc),
+            ("Termination".to_string(), p.termination.tag().to_string()),
+            ("PlyCount".to_string(), p.moves.len().to_string()),
+        ];
+        if let Some(o) = &p.outcome {
+            // The points tags; the Termination tag above stays PGN's own word.
+            tags.extend(
+                outcome_tags(o)
+                    .into_iter()
+                    .filter(|(k, _)| k != "Termination"),
+            );
+        }
+        if lw != lb || lw.tc.is_none() {
+            tags.push(("WhiteLimits".to_string(), lw.describe()));
+            tags.push(("BlackLimits".to_string(), lb.describe()));
+        }
+        write_pgn(&GameRecord {
+            start: &p.start,
+            moves: &p.moves,
+            tags: &tags,
+            result: p.result(),
+            termination: Some(&p.why),
+        })
+    }
+
+    /// Prints the result on stdout: the score, the Elo difference, the
+    /// SPRT's verdict, the games lost by a failure, and the PGN file
+    /// (`pgn`) when it was written without error.
+    fn report(&self, tally: &Tally, pgn: Option<&Path>) -> Result<()> {
+        let mut out = std::io::stdout().lock();
+        let score = &tally.score;
+        let n = score.games();
+        let frac = score.fraction().unwrap_or(0.5);
         writeln!(
             out,
-            "SPRT: LLR {:.2} (bounds {lo:.2}, {hi:.2}) - {verdict}",
-            score.llr(sp)
+            "Score of {} vs {}: {} - {} - {}  [{frac:.3}] {n}",
+            self.names[0], self.names[1], score.wins, score.losses, score.draws
         )?;
-    }
-    if !problems.is_empty() {
-        writeln!(out, "Problems:")?;
-        for p in &problems {
-            writeln!(out, "  {p}")?;
+        if let Some(e) = score.elo() {
+            writeln!(out, "Elo difference: {} (95%)", format_elo(&e))?;
         }
+        if let Some(sp) = &self.sprt {
+            let (lo, hi) = stats::sprt_bounds(sp);
+            let verdict = match tally.sprt {
+                SprtState::Continue => "no decision".to_string(),
+                SprtState::H0 => format!("H0 accepted (elo0 = {})", sp.elo0),
+                SprtState::H1 => format!("H1 accepted (elo1 = {})", sp.elo1),
+            };
+            writeln!(
+                out,
+                "SPRT: LLR {:.2} (bounds {lo:.2}, {hi:.2}) - {verdict}",
+                score.llr(sp)
+            )?;
+        }
+        if !tally.problems.is_empty() {
+            writeln!(out, "Problems:")?;
+            for p in &tally.problems {
+                writeln!(out, "  {p}")?;
+            }
+        }
+        if let (Some(p), None) = (pgn, &tally.pgn_error) {
+            writeln!(out, "PGN: {}", p.display())?;
+        }
+        out.flush()?;
+        Ok(())
     }
-    if let (Some(p), None) = (&args.pgn, &pgn_error) {
-        writeln!(out, "PGN: {}", p.display())?;
-    }
-    out.flush()?;
-    if let Some(e) = pgn_error {
-        return Err(e).context("writing the PGN file");
-    }
-    Ok(())
 }

@@ -1,6 +1,5 @@
 //! The positions games start from: the variant's start, a file of FENs, or
-//! positions reached by random legal moves from a seed; and the FEN an
-//! engine of another program is given.
+//! positions reached by random legal moves from a seed.
 
 use crate::input;
 use anyhow::{Context, Result, bail};
@@ -104,26 +103,6 @@ pub fn random(start: &Position, count: usize, plies: u32, seed: u64) -> Result<V
     Ok(out)
 }
 
-/// The FEN for other programs (XBoard, Fairy-Stockfish): the variant's own
-/// FEN, except that a variant with an XBoard side convention (the shogi
-/// games, where kamil writes `b` for the first player) gets XBoard's side
-/// letter and the castling, en passant and move-count fields, so that the
-/// side letter is read in their convention: `... w - - 0 1`.
-pub fn peer_fen(pos: &Position) -> String {
-    let v = pos.variant();
-    let Some(letters) = &v.fen.xboard_side_letters else {
-        return pos.fen();
-    };
-    let ours = pos.fen();
-    let board = ours.split_whitespace().next().unwrap_or_default();
-    format!(
-        "{board} {} - - {} {}",
-        letters[pos.side().index()],
-        pos.halfmove(),
-        pos.fullmove()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,22 +128,6 @@ mod tests {
             assert_eq!(p.depth(), 0);
             assert_ne!(p.fen(), start.fen());
         }
-    }
-
-    #[test]
-    fn peer_fen_uses_xboard_side_letters_for_shogi() {
-        let v = variant("sho-shogi");
-        let start = Position::start(v.clone());
-        let fen = peer_fen(&start);
-        assert!(fen.starts_with("lnsgkgsnl/1r2e2b1/"), "{fen}");
-        assert!(fen.contains(" w - - "), "{fen}");
-        // kamil reads it back as the same position.
-        let back = Position::from_fen(v, &fen).unwrap();
-        assert_eq!(back.hash(), start.hash());
-        let after = random(&start, 1, 1, 3).unwrap().remove(0);
-        assert!(peer_fen(&after).contains(" b - - "));
-        let courier = Position::start(variant("courier"));
-        assert_eq!(peer_fen(&courier), courier.fen());
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The score of a match, its Elo estimate with a 95% error margin from the
 //! trinomial (win, draw, loss) variance, and the log-likelihood ratio of a
 //! sequential probability ratio test (the normal approximation used by
-//! Fishtest's "GSPRT", logistic Elo).
+//! Fishtest's "GSPRT", logistic Elo) with its `--sprt` parameters.
 
-use super::config::SprtParams;
+use crate::engines::config::split_fields;
+use anyhow::{Context, Result, bail};
 
 /// Games won, lost and drawn by the first engine, and what results in
 /// points (Dynamic Scoring's 56-44) add to or take from those counts.
@@ -125,6 +126,58 @@ impl Score {
         let var = self.variance(s);
         let (s0, s1) = (score_of_elo(p.elo0), score_of_elo(p.elo1));
         self.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// The parameters of a sequential probability ratio test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtParams {
+    /// Elo difference of the null hypothesis (logistic Elo).
+    pub elo0: f64,
+    /// Elo difference of the alternative hypothesis.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+impl SprtParams {
+    /// Reads `elo0=0,elo1=10[,alpha=0.05][,beta=0.05]`.
+    pub fn parse(text: &str) -> Result<SprtParams> {
+        let mut p = SprtParams {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for field in split_fields(text) {
+            let (k, v) = field
+                .split_once('=')
+                .with_context(|| format!("SPRT field `{field}`: expected KEY=VALUE"))?;
+            let x: f64 = v
+                .trim()
+                .parse()
+                .with_context(|| format!("SPRT field `{k}`: `{v}` is not a number"))?;
+            match k.trim() {
+                "elo0" => p.elo0 = x,
+                "elo1" => p.elo1 = x,
+                "alpha" => p.alpha = x,
+                "beta" => p.beta = x,
+                other => bail!("SPRT field `{other}`: expected elo0, elo1, alpha or beta"),
+            }
+        }
+        if !p.elo0.is_finite() || !p.elo1.is_finite() {
+            bail!("SPRT `{text}`: give elo0 and elo1");
+        }
+        if p.elo1 <= p.elo0 {
+            bail!("SPRT `{text}`: elo1 must be greater than elo0");
+        }
+        let prob = |x: f64| x > 0.0 && x < 0.5;
+        if !prob(p.alpha) || !prob(p.beta) {
+            bail!("SPRT `{text}`: alpha and beta must be between 0 and 0.5");
+        }
+        Ok(p)
     }
 }
 
@@ -352,5 +405,14 @@ mod tests {
             ..Default::default()
         };
         assert!(draws.llr(&p) < 0.0);
+    }
+
+    #[test]
+    fn sprt_fields() {
+        let p = SprtParams::parse("elo0=0,elo1=10").unwrap();
+        assert_eq!((p.elo0, p.elo1, p.alpha, p.beta), (0.0, 10.0, 0.05, 0.05));
+        assert!(SprtParams::parse("elo0=10,elo1=0").is_err());
+        assert!(SprtParams::parse("elo0=0").is_err());
+        assert!(SprtParams::parse("elo0=0,elo1=5,alpha=0.7").is_err());
     }
 }

@@ -232,19 +232,59 @@ impl Session {
             }
             "white" | "black" => self.colour_command(cmd),
             "usermove" => self.user_move(rest, line),
-            "?" => {
-                if self.searching(Purpose::Move) {
-                    self.stop.store(true, Ordering::SeqCst);
-                }
+            "?" => self.move_now(),
+            "ping" => self.ping(rest),
+            "level" | "st" | "sd" | "time" | "otim" => self.clock_command(cmd, &args, line),
+            "post" => self.post.store(true, Ordering::SeqCst),
+            "nopost" => self.post.store(false, Ordering::SeqCst),
+            // No pondering: `hard` is accepted and changes nothing.
+            "hard" | "easy" => {}
+            "memory" => self.set_memory(&args, line),
+            "cores" => self.set_cores(&args, line),
+            "setboard" => self.setboard(rest, line),
+            "edit" => self.start_edit(),
+            "undo" => self.take_back(1, line),
+            "remove" => self.take_back(2, line),
+            "result" => {
+                self.abort_search();
+                self.over = true;
+                self.engine_side = None;
             }
-            "ping" => {
-                // Not before the move the engine is thinking about.
-                if self.searching(Purpose::Move) {
-                    self.finish_search();
-                }
-                self.say(&format!("pong {rest}"));
+            "analyze" => {
+                self.abort_search();
+                self.analyzing = true;
+                self.resume_analysis();
             }
-            "level" => match parse_level(&args) {
+            "exit" => self.exit_analysis(line),
+            "hint" => self.say_hint(),
+            "option" => self.option(rest, line),
+            "lift" | "put" => self.lift_or_put(cmd, rest, line),
+            _ => self.bare_move(cmd, &args, line),
+        }
+        true
+    }
+
+    /// `?`: play the move now (stops a search for the engine's move).
+    fn move_now(&self) {
+        if self.searching(Purpose::Move) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// `ping N`: `pong N`, not before the move the engine is thinking about.
+    fn ping(&mut self, rest: &str) {
+        if self.searching(Purpose::Move) {
+            self.finish_search();
+        }
+        self.say(&format!("pong {rest}"));
+    }
+
+    /// The time control: `level MPS BASE INC`, `st SECONDS`, `sd DEPTH`,
+    /// and the clocks `time` (the engine's) and `otim` (the opponent's) in
+    /// centiseconds. A value that does not read is an error line.
+    fn clock_command(&mut self, cmd: &str, args: &[&str], line: &str) {
+        match cmd {
+            "level" => match parse_level(args) {
                 Ok(l) => {
                     self.tc.level = Some(l);
                     self.tc.per_move_ms = None;
@@ -260,7 +300,7 @@ impl Session {
                 Some(Ok(d)) if d > 0 => self.tc.depth = Some(d),
                 _ => self.error("sd needs a depth in plies, 1 or more", line),
             },
-            "time" | "otim" => match args.first().map(|s| parse_centiseconds(s)) {
+            _ => match args.first().map(|s| parse_centiseconds(s)) {
                 Some(Ok(ms)) => {
                     if cmd == "time" {
                         self.tc.own_ms = Some(ms);
@@ -271,90 +311,86 @@ impl Session {
                 Some(Err(e)) => self.error(&e, line),
                 None => self.error("needs a number of centiseconds", line),
             },
-            "post" => self.post.store(true, Ordering::SeqCst),
-            "nopost" => self.post.store(false, Ordering::SeqCst),
-            // No pondering: `hard` is accepted and changes nothing.
-            "hard" | "easy" => {}
-            "memory" => match args.first().map(|s| s.parse::<usize>()) {
-                Some(Ok(mb)) if mb >= 1 => {
-                    self.abort_search();
-                    let failed = match self.engine.lock() {
-                        Ok(mut e) => e
-                            .set_hash_mb(mb.min(self.bounds.max_hash_mb))
-                            .err()
-                            .map(|err| (err, e.config().hash_mb)),
-                        Err(_) => None,
-                    };
-                    if let Some((err, kept)) = failed {
-                        self.say(&format!(
-                            "telluser memory not changed: {err}; keeping {kept} MB"
-                        ));
-                    }
-                    self.resume_analysis();
+        }
+    }
+
+    /// `memory MB`: the hash table's size, at most the session's bound; a
+    /// size the engine cannot take is told to the user and the old one kept.
+    fn set_memory(&mut self, args: &[&str], line: &str) {
+        match args.first().map(|s| s.parse::<usize>()) {
+            Some(Ok(mb)) if mb >= 1 => {
+                self.abort_search();
+                let failed = match self.engine.lock() {
+                    Ok(mut e) => e
+                        .set_hash_mb(mb.min(self.bounds.max_hash_mb))
+                        .err()
+                        .map(|err| (err, e.config().hash_mb)),
+                    Err(_) => None,
+                };
+                if let Some((err, kept)) = failed {
+                    self.say(&format!(
+                        "telluser memory not changed: {err}; keeping {kept} MB"
+                    ));
                 }
-                _ => self.error("memory needs a size in MB, 1 or more", line),
-            },
-            // Search threads, at most the machine's.
-            "cores" => match args.first().map(|s| s.parse::<usize>()) {
-                Some(Ok(n)) if n >= 1 => {
-                    self.abort_search();
-                    if let Ok(mut e) = self.engine.lock() {
-                        e.set_threads(n.min(machine_threads()));
-                    }
-                    self.resume_analysis();
-                }
-                _ => self.error("cores needs a number of threads, 1 or more", line),
-            },
-            "setboard" => self.setboard(rest, line),
-            "edit" => {
-                self.abort_search();
-                self.edit = Some(Edit {
-                    side: Side::First,
-                    cells: BTreeMap::new(),
-                });
-                self.edit_seed();
-            }
-            "undo" => self.take_back(1, line),
-            "remove" => self.take_back(2, line),
-            "result" => {
-                self.abort_search();
-                self.over = true;
-                self.engine_side = None;
-            }
-            "analyze" => {
-                self.abort_search();
-                self.analyzing = true;
                 self.resume_analysis();
             }
-            "exit" => {
-                if self.analyzing {
-                    self.abort_search();
-                    self.analyzing = false;
-                } else {
-                    self.error("command not legal now", line);
-                }
-            }
-            "hint" => {
-                if let Some(m) = self.hint {
-                    let text = self.ids.move_text(&self.variant, m);
-                    self.say(&format!("Hint: {text}"));
-                }
-            }
-            "option" => self.option(rest, line),
-            "lift" | "put" => self.lift_or_put(cmd, rest, line),
-            _ => {
-                // A bare move (protocol 1 style, or usermove off).
-                if cmd.as_bytes()[0].is_ascii_lowercase()
-                    && cmd.as_bytes().get(1).is_some_and(|b| b.is_ascii_digit())
-                    && args.is_empty()
-                {
-                    self.user_move(cmd, line);
-                } else {
-                    self.error("unknown command", line);
-                }
-            }
+            _ => self.error("memory needs a size in MB, 1 or more", line),
         }
-        true
+    }
+
+    /// `cores N`: search threads, at most the machine's.
+    fn set_cores(&mut self, args: &[&str], line: &str) {
+        match args.first().map(|s| s.parse::<usize>()) {
+            Some(Ok(n)) if n >= 1 => {
+                self.abort_search();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.set_threads(n.min(machine_threads()));
+                }
+                self.resume_analysis();
+            }
+            _ => self.error("cores needs a number of threads, 1 or more", line),
+        }
+    }
+
+    /// `edit`: enters edit mode on the current board, first player to set up.
+    fn start_edit(&mut self) {
+        self.abort_search();
+        self.edit = Some(Edit {
+            side: Side::First,
+            cells: BTreeMap::new(),
+        });
+        self.edit_seed();
+    }
+
+    /// `exit`: leaves analyze mode; an error outside it.
+    fn exit_analysis(&mut self, line: &str) {
+        if self.analyzing {
+            self.abort_search();
+            self.analyzing = false;
+        } else {
+            self.error("command not legal now", line);
+        }
+    }
+
+    /// `hint`: the move the last search expected, if any.
+    fn say_hint(&self) {
+        if let Some(m) = self.hint {
+            let text = self.ids.move_text(&self.variant, m);
+            self.say(&format!("Hint: {text}"));
+        }
+    }
+
+    /// A line that is no command: a bare move (protocol 1 style, or
+    /// usermove off) when it looks like one, else an error line.
+    fn bare_move(&mut self, cmd: &str, args: &[&str], line: &str) {
+        if cmd.as_bytes()[0].is_ascii_lowercase()
+            && cmd.as_bytes().get(1).is_some_and(|b| b.is_ascii_digit())
+            && args.is_empty()
+        {
+            self.user_move(cmd, line);
+        } else {
+            self.error("unknown command", line);
+        }
     }
 
     fn features(&self) {

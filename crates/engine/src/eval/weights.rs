@@ -34,44 +34,7 @@ const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
 
 /// The built-in weights files, by variant name (`Variant.name`). A variant
 /// without one uses the defaults.
-const BUILTIN: &[(&str, &str)] = &[
-    (
-        "alfonso-great-chess",
-        include_str!("../../../../variants/alfonso-great-chess.eval.toml"),
-    ),
-    (
-        "chu-shogi",
-        include_str!("../../../../variants/chu-shogi.eval.toml"),
-    ),
-    (
-        "courier",
-        include_str!("../../../../variants/courier.eval.toml"),
-    ),
-    (
-        "dai-shogi",
-        include_str!("../../../../variants/dai-shogi.eval.toml"),
-    ),
-    (
-        "frolov-10x10",
-        include_str!("../../../../variants/frolov-10x10.eval.toml"),
-    ),
-    (
-        "hiashatar",
-        include_str!("../../../../variants/hiashatar.eval.toml"),
-    ),
-    (
-        "ordinary-variant",
-        include_str!("../../../../variants/ordinary-variant.eval.toml"),
-    ),
-    (
-        "sho-shogi",
-        include_str!("../../../../variants/sho-shogi.eval.toml"),
-    ),
-    (
-        "tamerlane",
-        include_str!("../../../../variants/tamerlane.eval.toml"),
-    ),
-];
+const BUILTIN: &[(&str, &str)] = kamil_rules::variant::BUILTIN_WEIGHTS;
 
 /// A middle-game and an end-game weight, centipawns per unit of a feature.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,5 @@
-//! What the command line says about engines and limits: `--engine
-//! cmd=...,proto=...`, `--tc 10+0.1`, `--sprt elo0=0,elo1=10`.
+//! What the command line says about an engine and its limits: `--engine
+//! cmd=...,proto=...` (of `kamil match` and `gen-data --label`), `--tc 10+0.1`.
 
 use anyhow::{Context, Result, bail};
 use std::path::PathBuf;
@@ -159,8 +159,9 @@ pub enum Setup {
     Startpos,
 }
 
-/// Splits `a=1,b="x,y",c` on commas outside double quotes.
-fn split_fields(text: &str) -> Vec<String> {
+/// Splits `a=1,b="x,y",c` on commas outside double quotes (also
+/// `--sprt`'s fields): the fields that are not blank.
+pub fn split_fields(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
@@ -297,58 +298,6 @@ pub fn seconds(text: &str) -> Result<Duration> {
     Ok(Duration::from_secs_f64(s))
 }
 
-/// The parameters of a sequential probability ratio test.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SprtParams {
-    /// Elo difference of the null hypothesis (logistic Elo).
-    pub elo0: f64,
-    /// Elo difference of the alternative hypothesis.
-    pub elo1: f64,
-    /// False positive rate.
-    pub alpha: f64,
-    /// False negative rate.
-    pub beta: f64,
-}
-
-impl SprtParams {
-    /// Reads `elo0=0,elo1=10[,alpha=0.05][,beta=0.05]`.
-    pub fn parse(text: &str) -> Result<SprtParams> {
-        let mut p = SprtParams {
-            elo0: f64::NAN,
-            elo1: f64::NAN,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        for field in split_fields(text) {
-            let (k, v) = field
-                .split_once('=')
-                .with_context(|| format!("SPRT field `{field}`: expected KEY=VALUE"))?;
-            let x: f64 = v
-                .trim()
-                .parse()
-                .with_context(|| format!("SPRT field `{k}`: `{v}` is not a number"))?;
-            match k.trim() {
-                "elo0" => p.elo0 = x,
-                "elo1" => p.elo1 = x,
-                "alpha" => p.alpha = x,
-                "beta" => p.beta = x,
-                other => bail!("SPRT field `{other}`: expected elo0, elo1, alpha or beta"),
-            }
-        }
-        if !p.elo0.is_finite() || !p.elo1.is_finite() {
-            bail!("SPRT `{text}`: give elo0 and elo1");
-        }
-        if p.elo1 <= p.elo0 {
-            bail!("SPRT `{text}`: elo1 must be greater than elo0");
-        }
-        let prob = |x: f64| x > 0.0 && x < 0.5;
-        if !prob(p.alpha) || !prob(p.beta) {
-            bail!("SPRT `{text}`: alpha and beta must be between 0 and 0.5");
-        }
-        Ok(p)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,14 +340,5 @@ mod tests {
         assert!(EngineConfig::parse("cmd=x,proto=ucci").is_err());
         assert!(EngineConfig::parse("cmd=x,colour=red").is_err());
         assert!(EngineConfig::parse("cmd=x,depth=deep").is_err());
-    }
-
-    #[test]
-    fn sprt_fields() {
-        let p = SprtParams::parse("elo0=0,elo1=10").unwrap();
-        assert_eq!((p.elo0, p.elo1, p.alpha, p.beta), (0.0, 10.0, 0.05, 0.05));
-        assert!(SprtParams::parse("elo0=10,elo1=0").is_err());
-        assert!(SprtParams::parse("elo0=0").is_err());
-        assert!(SprtParams::parse("elo0=0,elo1=5,alpha=0.7").is_err());
     }
 }

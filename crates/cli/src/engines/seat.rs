@@ -4,7 +4,7 @@
 use super::cecp::Cecp;
 use super::client::{Client, VariantSpec};
 use super::config::{EngineConfig, Proto};
-use super::engine::{Launch, Log, Process};
+use super::process::{Launch, Log, Process};
 use super::uci::Uci;
 
 /// An engine seat: its configuration and, while it runs, its client.

@@ -10,7 +10,7 @@ use super::client::{
     Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, crash, pick_variant, send,
 };
 use super::config::{EngineConfig, Setup, trim_float};
-use super::engine::{Process, Recv};
+use super::process::{Process, Recv};
 use kamil_rules::notation::{
     from_xboard, is_pass, legal_pass, move_text, parse_move, parse_xboard_move, to_xboard,
     xboard_square,

@@ -7,7 +7,7 @@ use super::client::{
     send, wait_for,
 };
 use super::config::EngineConfig;
-use super::engine::Process;
+use super::process::Process;
 use std::time::Instant;
 
 /// A UCI engine.

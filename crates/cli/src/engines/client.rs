@@ -1,9 +1,10 @@
-//! What the referee asks of an engine, whatever its protocol: start a game,
-//! find a move on a clock, hear the result. The UCI and CECP clients
-//! implement [`Client`] with the helpers here; `seat.rs` starts them.
+//! What kamil asks of an outside engine, whatever its protocol: start a
+//! game, find a move on a clock, hear the result; and the FEN such a program
+//! is given. The UCI and CECP clients implement [`Client`] with the helpers
+//! here; `seat.rs` starts them.
 
 use super::config::Limits;
-use super::engine::{Process, Recv};
+use super::process::{Process, Recv};
 use kamil_rules::{Position, Side};
 use std::time::{Duration, Instant};
 
@@ -51,7 +52,7 @@ pub enum Reply {
 pub struct GameStart<'a> {
     /// The position the game starts from.
     pub start: &'a Position,
-    /// Its FEN for other programs ([`super::openings::peer_fen`]).
+    /// Its FEN for other programs ([`peer_fen`]).
     pub fen: &'a str,
     /// True when it is the variant's own start position.
     pub is_variant_start: bool,
@@ -238,9 +239,35 @@ impl VariantSpec {
     }
 }
 
+/// The FEN for other programs (XBoard, Fairy-Stockfish): the variant's own
+/// FEN, except that a variant with an XBoard side convention (the shogi
+/// games, where kamil writes `b` for the first player) gets XBoard's side
+/// letter and the castling, en passant and move-count fields, so that the
+/// side letter is read in their convention: `... w - - 0 1`.
+pub fn peer_fen(pos: &Position) -> String {
+    let v = pos.variant();
+    let Some(letters) = &v.fen.xboard_side_letters else {
+        return pos.fen();
+    };
+    let ours = pos.fen();
+    let board = ours.split_whitespace().next().unwrap_or_default();
+    format!(
+        "{board} {} - - {} {}",
+        letters[pos.side().index()],
+        pos.halfmove(),
+        pos.fullmove()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kamil_rules::Variant;
+    use std::sync::Arc;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        Arc::new(Variant::builtin(name, &[]).unwrap())
+    }
 
     #[test]
     fn scores_of_info_lines() {
@@ -290,5 +317,23 @@ mod tests {
             "courier"
         );
         assert_eq!(pick_variant("e", "x", None, None).unwrap(), "x");
+    }
+
+    #[test]
+    fn peer_fen_uses_xboard_side_letters_for_shogi() {
+        let v = variant("sho-shogi");
+        let start = Position::start(v.clone());
+        let fen = peer_fen(&start);
+        assert!(fen.starts_with("lnsgkgsnl/1r2e2b1/"), "{fen}");
+        assert!(fen.contains(" w - - "), "{fen}");
+        // kamil reads it back as the same position.
+        let back = Position::from_fen(v, &fen).unwrap();
+        assert_eq!(back.hash(), start.hash());
+        let mut after = start.clone();
+        let first = after.legal_moves()[0];
+        after.make(first);
+        assert!(peer_fen(&after).contains(" b - - "));
+        let courier = Position::start(variant("courier"));
+        assert_eq!(peer_fen(&courier), courier.fen());
     }
 }
