@@ -9,6 +9,7 @@
 use crate::eval::Evaluator;
 use crate::eval::pawn_table::PawnTable;
 use crate::eval::weights::Weights;
+use crate::nnue::Nnue;
 use crate::values::PieceValues;
 use kamil_rules::Position;
 use kamil_rules::effects::BoardChange;
@@ -77,6 +78,10 @@ pub enum EvalChoice {
     /// user variant's `NAME.eval.toml`) over the defaults; weights that do
     /// not fit the variant searched fall back to [`EvalChoice::Hand`].
     HandWeights(Box<Weights>),
+    /// A network ([`crate::nnue::Nnue`]) for its variant; another variant
+    /// is searched with [`EvalChoice::Hand`], and so is a search in
+    /// [`crate::EvalMode::Material`].
+    Net(Box<Nnue>),
 }
 
 impl From<Option<Weights>> for EvalChoice {

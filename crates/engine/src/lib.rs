@@ -23,6 +23,7 @@ pub mod eval;
 pub mod evaluation;
 pub mod limits;
 pub mod material;
+pub mod nnue;
 pub mod ordering;
 pub mod score;
 pub mod search;

@@ -30,13 +30,14 @@ pub use endings::{CP_PER_POINT, outcome_score};
 pub use quiescence::QUIESCENCE_BUDGET;
 
 use crate::eval::{EvalMode, Evaluator};
-use crate::evaluation::EvalChoice;
+use crate::evaluation::{EvalChoice, StaticEval};
 use crate::limits::Limits;
+use crate::nnue::Nnue;
 use crate::ordering::Ordering;
 use crate::score::Score;
 use crate::time::Budget;
 use crate::tt::{AllocError, Table};
-use kamil_rules::{Move, Position};
+use kamil_rules::{Move, Position, Variant};
 use searcher::Searcher;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -122,7 +123,7 @@ pub struct Engine {
     tt: Table,
     ordering: Option<Ordering>,
     /// The evaluation built for the last variant searched.
-    evaluator: Option<Evaluator>,
+    evaluator: Option<Built>,
     /// The evaluation chosen by the front end.
     choice: EvalChoice,
     stop: Arc<AtomicBool>,
@@ -229,23 +230,50 @@ impl Engine {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        let v = pos.variant();
-        let reuse = self.evaluator.as_ref().is_some_and(|e| {
-            e.mode() == self.config.eval
-                && (Arc::ptr_eq(e.variant(), v)
-                    || (e.variant().name == v.name && e.variant().chosen == v.chosen))
-        });
-        if !reuse {
-            let mode = self.config.eval;
-            let ev = match &self.choice {
-                EvalChoice::HandWeights(w) => Evaluator::with_weights(v.clone(), mode, w)
-                    .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
-                EvalChoice::Hand => Evaluator::new(v.clone(), mode),
-            };
-            self.evaluator = Some(ev);
-            self.ordering = None;
-            self.helper_orderings.clear();
+        self.prepare_evaluation(pos.variant());
+        let Some(built) = self.evaluator.take() else {
+            // Unreachable: prepared above.
+            return SearchResult::none();
+        };
+        let result = match &built {
+            Built::Hand(ev) => self.run(&**ev, pos, limits, on_info, start),
+            Built::Net(ev) => self.run(ev, pos, limits, on_info, start),
+        };
+        self.evaluator = Some(built);
+        result
+    }
+
+    /// Builds the chosen evaluation for `v` unless the one built fits it
+    /// (a new one clears the move-ordering tables, whose scale it sets).
+    fn prepare_evaluation(&mut self, v: &Arc<Variant>) {
+        let mode = self.config.eval;
+        if self.evaluator.as_ref().is_some_and(|b| b.fits(v, mode)) {
+            return;
         }
+        let built = match &self.choice {
+            EvalChoice::Net(n) if n.fits(v) && mode == EvalMode::Full => Built::Net((**n).clone()),
+            EvalChoice::HandWeights(w) => Built::Hand(Box::new(
+                Evaluator::with_weights(v.clone(), mode, w)
+                    .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
+            )),
+            _ => Built::Hand(Box::new(Evaluator::new(v.clone(), mode))),
+        };
+        self.evaluator = Some(built);
+        self.ordering = None;
+        self.helper_orderings.clear();
+    }
+
+    /// [`Engine::search`] with the evaluation `ev`: on this thread alone,
+    /// or with helper threads (Lazy SMP).
+    fn run<E: StaticEval>(
+        &mut self,
+        ev: &E,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+        start: Instant,
+    ) -> SearchResult {
+        let v = pos.variant();
         let squares = v.geometry.compact_len();
         let codes = 2 + 2 * v.pieces.len();
         let mut ordering = self
@@ -254,10 +282,6 @@ impl Engine {
             .unwrap_or_else(|| Ordering::new(squares, codes));
         ordering.age();
         self.tt.new_search();
-        let Some(ev) = self.evaluator.as_ref() else {
-            // Unreachable: set above.
-            return SearchResult::none();
-        };
         let helpers = self.config.threads.clamp(1, MAX_THREADS) - 1;
         if helpers == 0 {
             let mut s = Searcher::new(
@@ -334,6 +358,26 @@ impl Engine {
         result.nodes += helper_nodes.load(AtomicOrdering::Relaxed);
         self.ordering = Some(ordering);
         result
+    }
+}
+
+/// An evaluation built for one variant.
+enum Built {
+    Hand(Box<Evaluator>),
+    Net(Nnue),
+}
+
+impl Built {
+    /// Was it built for `v` (same file and options) in `mode`?
+    fn fits(&self, v: &Arc<Variant>, mode: EvalMode) -> bool {
+        match self {
+            Built::Hand(e) => {
+                e.mode() == mode
+                    && (Arc::ptr_eq(e.variant(), v)
+                        || (e.variant().name == v.name && e.variant().chosen == v.chosen))
+            }
+            Built::Net(n) => mode == EvalMode::Full && n.fits(v),
+        }
     }
 }
 

@@ -1,0 +1,141 @@
+//! The network's inputs for one variant: one feature per (piece type,
+//! owner, square), seen from each player's side. From the first player's
+//! side the board is as it is; from the second player's, it is turned by
+//! the map that takes one side's start position onto the other's (a rank
+//! flip in the chess games, a half turn in the shogi games and Tamerlane),
+//! and the owners swap, so one set of weights serves both sides.
+
+use kamil_rules::{Piece, Position, Side, Square, Variant};
+use std::sync::Arc;
+
+/// How the second player's view turns the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Rank `r` becomes rank `ranks - 1 - r`, same file.
+    RankFlip,
+    /// Both file and rank are reflected (the point reflection).
+    HalfTurn,
+}
+
+impl Turn {
+    /// Its code in a network file.
+    pub fn code(self) -> u8 {
+        match self {
+            Turn::RankFlip => 0,
+            Turn::HalfTurn => 1,
+        }
+    }
+
+    /// The turn of code `c`, if any.
+    pub fn from_code(c: u8) -> Option<Turn> {
+        match c {
+            0 => Some(Turn::RankFlip),
+            1 => Some(Turn::HalfTurn),
+            _ => None,
+        }
+    }
+}
+
+/// The feature layout of a variant: sizes and the index of each feature.
+#[derive(Clone, Debug)]
+pub struct Features {
+    /// Piece types of the variant.
+    types: usize,
+    /// Compact squares (files x ranks, holes included).
+    squares: usize,
+    /// How the second player's view turns the board.
+    turn: Turn,
+    /// Per compact square: its compact index in the second player's view.
+    turned: Vec<u16>,
+    /// Per mailbox cell: its compact index (0 for cells off the board).
+    compact: Vec<u16>,
+}
+
+impl Features {
+    /// The layout of `v`, the turn found from its start position
+    /// ([`Features::turn_of`]).
+    pub fn new(v: &Arc<Variant>) -> Features {
+        Features::with_turn(v, Features::turn_of(v))
+    }
+
+    /// The layout of `v` with the given turn.
+    pub fn with_turn(v: &Variant, turn: Turn) -> Features {
+        let g = &v.geometry;
+        let (files, ranks) = (g.files() as usize, g.ranks() as usize);
+        let squares = files * ranks;
+        let turned = (0..squares)
+            .map(|i| {
+                let (f, r) = (i % files, i / files);
+                let (tf, tr) = match turn {
+                    Turn::RankFlip => (f, ranks - 1 - r),
+                    Turn::HalfTurn => (files - 1 - f, ranks - 1 - r),
+                };
+                (tr * files + tf) as u16
+            })
+            .collect();
+        let mut compact = vec![0u16; g.cells()];
+        for sq in g.squares() {
+            compact[sq.index()] = g.compact(sq) as u16;
+        }
+        Features {
+            types: v.pieces.len(),
+            squares,
+            turn,
+            turned,
+            compact,
+        }
+    }
+
+    /// The turn that maps more of the first player's start pieces onto
+    /// the second player's same piece types: a rank flip (chess games) or
+    /// a half turn (shogi, Tamerlane); a rank flip on a tie.
+    pub fn turn_of(v: &Arc<Variant>) -> Turn {
+        let pos = Position::start(v.clone());
+        let g = &v.geometry;
+        let count = |image: &dyn Fn(Square) -> Option<Square>| {
+            pos.pieces(Side::First)
+                .iter()
+                .filter(|&&sq| {
+                    let p = pos.at(sq);
+                    image(sq).is_some_and(|t| pos.at(t) == Piece::new(p.kind(), Side::Second))
+                })
+                .count()
+        };
+        if count(&|s| g.reflect(s)) > count(&|s| g.mirror(s)) {
+            Turn::HalfTurn
+        } else {
+            Turn::RankFlip
+        }
+    }
+
+    /// Number of inputs of one side's view: 2 owners x types x squares.
+    pub fn inputs(&self) -> usize {
+        2 * self.types * self.squares
+    }
+
+    /// Number of piece types.
+    pub fn types(&self) -> usize {
+        self.types
+    }
+
+    /// Number of compact squares.
+    pub fn squares(&self) -> usize {
+        self.squares
+    }
+
+    /// How the second player's view turns the board.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    /// The index of piece `p` on `sq` in `view`'s inputs.
+    #[inline(always)]
+    pub fn index(&self, view: Side, p: Piece, sq: Square) -> usize {
+        let c = self.compact[sq.index()] as usize;
+        let (own, at) = match view {
+            Side::First => (p.side() == Side::First, c),
+            Side::Second => (p.side() == Side::Second, self.turned[c] as usize),
+        };
+        ((usize::from(!own) * self.types) + p.kind() as usize) * self.squares + at
+    }
+}

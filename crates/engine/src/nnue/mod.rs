@@ -1,0 +1,157 @@
+//! The learned evaluation (NNUE): a small network per variant whose first
+//! layer is kept up to date move by move from each move's board changes.
+//! - [`features`]: the inputs, (piece type, owner, square) from each
+//!   player's side;
+//! - [`network`]: the quantised weights and the output;
+//! - [`accumulator`]: the first layer's sums per ply of the search's path;
+//! - [`file`]: the documented file format (`variants/NAME.nnue`).
+//!
+//! [`Nnue`] is a [`StaticEval`]: the search pushes an accumulator after
+//! each move and pops it at the take-back.
+
+pub mod accumulator;
+pub mod features;
+pub mod file;
+pub mod network;
+
+use crate::evaluation::StaticEval;
+use crate::score::MAX_EVAL;
+use crate::values::PieceValues;
+use accumulator::Accumulators;
+use features::Features;
+use file::NetError;
+use kamil_rules::effects::BoardChange;
+use kamil_rules::{Position, Variant};
+use network::Network;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A network file that could not be used: its path and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum NetFileError {
+    /// The file cannot be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The bytes are no network for the variant.
+    #[error("{path}: {source}")]
+    Net {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: NetError,
+    },
+}
+
+/// A network with its variant's feature layout and piece values.
+#[derive(Clone, Debug)]
+pub struct Nnue {
+    /// The variant the network is for.
+    variant: Arc<Variant>,
+    net: Arc<Network>,
+    features: Arc<Features>,
+    values: PieceValues,
+}
+
+impl Nnue {
+    /// The evaluation of `net`, a network of `v` with `features`.
+    pub fn new(v: &Arc<Variant>, features: Features, net: Network) -> Nnue {
+        Nnue {
+            variant: v.clone(),
+            net: Arc::new(net),
+            features: Arc::new(features),
+            values: PieceValues::new(v),
+        }
+    }
+
+    /// Reads a network file's `bytes` for `v`.
+    ///
+    /// Errors: see [`NetError`].
+    pub fn from_bytes(v: &Arc<Variant>, bytes: &[u8]) -> Result<Nnue, NetError> {
+        let features = Features::new(v);
+        let net = file::read(v, &features, bytes)?;
+        Ok(Nnue::new(v, features, net))
+    }
+
+    /// Reads the network file at `path` for `v`.
+    ///
+    /// Errors: the file cannot be read, or its bytes are no network of
+    /// `v` ([`NetError`]); the message names the file.
+    pub fn load(v: &Arc<Variant>, path: &Path) -> Result<Nnue, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|source| NetFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Nnue::from_bytes(v, &bytes).map_err(|source| NetFileError::Net {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The network file's bytes of this evaluation.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        file::write(&self.variant, &self.features, &self.net)
+    }
+
+    /// Is this the network of `v` (same name, options and piece types)?
+    pub fn fits(&self, v: &Variant) -> bool {
+        self.variant.name == v.name
+            && self.variant.chosen == v.chosen
+            && self.variant.pieces.len() == v.pieces.len()
+    }
+
+    /// The feature layout.
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+
+    /// The score of `pos` from its accumulators `acc` (side to move's view).
+    fn score(&self, pos: &Position, acc: &Accumulators) -> i32 {
+        let us = pos.side();
+        let s = self.net.output(acc.view(us), acc.view(us.flip()));
+        s.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The score of `pos` computed from scratch (no incremental state):
+    /// the reference the incremental evaluation must equal.
+    pub fn evaluate_fresh(&self, pos: &Position) -> i32 {
+        let acc = Accumulators::new(&self.net, &self.features, pos);
+        self.score(pos, &acc)
+    }
+}
+
+impl StaticEval for Nnue {
+    type State = Accumulators;
+
+    fn piece_values(&self) -> &PieceValues {
+        &self.values
+    }
+
+    fn new_state(&self, root: &Position) -> Accumulators {
+        Accumulators::new(&self.net, &self.features, root)
+    }
+
+    #[inline]
+    fn push(&self, state: &mut Accumulators, _pos: &Position, changes: &[BoardChange]) {
+        state.push(&self.net, &self.features, changes);
+    }
+
+    #[inline]
+    fn pop(&self, state: &mut Accumulators) {
+        state.pop();
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position, state: &mut Accumulators) -> i32 {
+        self.score(pos, state)
+    }
+}

@@ -1,0 +1,111 @@
+//! The network: (inputs -> H) x 2 -> 1. One feature transformer shared by
+//! both views (int16 weights, quantised by [`QA`]), squared clipped ReLU,
+//! and one output over the side to move's view then the other's (int16,
+//! quantised by [`QB`]), scaled to centipawns by [`Network::scale`].
+
+use super::features::Features;
+
+/// Quantisation of the feature transformer: 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights: 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// The usual output scale: a net output of 1.0 is this many centipawns.
+pub const DEFAULT_SCALE: i32 = 400;
+/// Widest hidden layer a network file may declare.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// A quantised network for one variant's feature layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// Inputs of one view ([`Features::inputs`]).
+    pub(super) inputs: usize,
+    /// Hidden width H.
+    pub(super) hidden: usize,
+    /// Feature transformer: H weights per input, input-major.
+    pub(super) ft_weights: Vec<i16>,
+    /// Feature transformer biases, H.
+    pub(super) ft_bias: Vec<i16>,
+    /// Output weights: H for the side to move's view, then H for the other.
+    pub(super) out_weights: Vec<i16>,
+    /// Output bias, in units of `QA * QB`.
+    pub(super) out_bias: i32,
+    /// Centipawns per unit of output.
+    pub(super) scale: i32,
+}
+
+impl Network {
+    /// A network of `inputs` inputs and `hidden` hidden units, all weights
+    /// 0 and the usual scale (the trainer and tests fill it).
+    pub fn zeroed(inputs: usize, hidden: usize) -> Network {
+        Network {
+            inputs,
+            hidden,
+            ft_weights: vec![0; inputs * hidden],
+            ft_bias: vec![0; hidden],
+            out_weights: vec![0; 2 * hidden],
+            out_bias: 0,
+            scale: DEFAULT_SCALE,
+        }
+    }
+
+    /// A network for `features` with weights drawn from `seed` (small
+    /// values, as a trained net has): for tests and benchmarks of the
+    /// machinery, not for play.
+    pub fn seeded(features: &Features, hidden: usize, seed: u64) -> Network {
+        let mut n = Network::zeroed(features.inputs(), hidden);
+        let mut s = seed;
+        let mut next = move |range: i32| {
+            // splitmix64
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            ((z % (2 * range as u64 + 1)) as i32 - range) as i16
+        };
+        n.ft_weights.iter_mut().for_each(|w| *w = next(40));
+        n.ft_bias.iter_mut().for_each(|w| *w = next(60));
+        n.out_weights.iter_mut().for_each(|w| *w = next(60));
+        n.out_bias = i32::from(next(1000));
+        n
+    }
+
+    /// Inputs of one view.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Hidden width.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The weights of input `i`, one per hidden unit.
+    #[inline(always)]
+    pub(super) fn column(&self, i: usize) -> &[i16] {
+        &self.ft_weights[i * self.hidden..(i + 1) * self.hidden]
+    }
+
+    /// The output in centipawns of the two views' accumulators (the side
+    /// to move's first), each H values.
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let h = self.hidden;
+        let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
+        // sum is in QA² · QB units: one QA off to match the bias.
+        ((sum / i64::from(QA) + i64::from(self.out_bias)) * i64::from(self.scale)
+            / i64::from(QA * QB)) as i32
+    }
+}
+
+/// Σ clamp(a, 0, QA)² · w, exactly (64-bit: H up to [`MAX_HIDDEN`] of
+/// 255² · 32767 each cannot overflow).
+#[inline]
+fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| {
+            let c = i32::from(a).clamp(0, QA);
+            i64::from(c * c) * i64::from(w)
+        })
+        .sum()
+}

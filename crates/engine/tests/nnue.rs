@@ -1,0 +1,224 @@
+//! The learned evaluation's machinery (issue 46), with seeded random
+//! networks: in every built-in variant the accumulators the search updates
+//! move by move from the change lists equal ones computed from the board,
+//! for every legal move of seeded random games and for the null move; each
+//! side's view turns the board so that a symmetric start scores the same
+//! for either side to move; the file format reads back what it wrote and
+//! refuses a damaged, truncated or foreign file, saying what is wrong; an
+//! engine searches with a network.
+
+use kamil_engine::evaluation::{EvalChoice, StaticEval};
+use kamil_engine::nnue::features::{Features, Turn};
+use kamil_engine::nnue::file::NetError;
+use kamil_engine::nnue::network::Network;
+use kamil_engine::nnue::{NetFileError, Nnue};
+use kamil_engine::{Engine, EngineConfig, Limits};
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Move, Position, Variant};
+use std::sync::Arc;
+
+fn variant(name: &str) -> Arc<Variant> {
+    Arc::new(Variant::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn seeded(v: &Arc<Variant>, hidden: usize, seed: u64) -> Nnue {
+    let features = Features::new(v);
+    let net = Network::seeded(&features, hidden, seed);
+    Nnue::new(v, features, net)
+}
+
+/// A small seeded generator (splitmix64).
+fn next(s: &mut u64) -> u64 {
+    *s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn incremental_accumulators_equal_fresh_ones_in_every_variant() {
+    for (name, _) in BUILTIN {
+        let v = variant(name);
+        let nnue = seeded(&v, 16, 7);
+        let mut seed = 0x5eed ^ name.len() as u64;
+        for game in 0..2 {
+            let mut pos = Position::start(v.clone());
+            let mut state = nnue.new_state(&pos);
+            for ply in 0..40 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let moves: Vec<Move> = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    pos.make(m);
+                    nnue.push(&mut state, &pos, pos.last_changes());
+                    assert_eq!(
+                        nnue.evaluate(&pos, &mut state),
+                        nnue.evaluate_fresh(&pos),
+                        "{name} game {game} ply {ply}: after {m:?} from `{}`",
+                        {
+                            let mut p = pos.clone();
+                            p.unmake();
+                            p.fen()
+                        }
+                    );
+                    nnue.pop(&mut state);
+                    pos.unmake();
+                }
+                // The null move: no change, the other side's view first.
+                let u = pos.make_null();
+                nnue.push(&mut state, &pos, &[]);
+                assert_eq!(
+                    nnue.evaluate(&pos, &mut state),
+                    nnue.evaluate_fresh(&pos),
+                    "{name}: null move at ply {ply}"
+                );
+                nnue.pop(&mut state);
+                pos.unmake_null(u);
+                let m = moves[next(&mut seed) as usize % moves.len()];
+                pos.make(m);
+                nnue.push(&mut state, &pos, pos.last_changes());
+            }
+            assert_eq!(
+                nnue.evaluate(&pos, &mut state),
+                nnue.evaluate_fresh(&pos),
+                "{name} game {game}: the end"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dropped_change_makes_the_accumulator_differ() {
+    // The check above compares real sums: one change left out shows.
+    let v = variant("courier");
+    let nnue = seeded(&v, 16, 3);
+    let mut pos = Position::start(v.clone());
+    let mut state = nnue.new_state(&pos);
+    let m = pos.legal_moves()[0];
+    pos.make(m);
+    let changes = pos.last_changes().to_vec();
+    assert!(changes.len() >= 2);
+    nnue.push(&mut state, &pos, &changes[1..]);
+    assert_ne!(nnue.evaluate(&pos, &mut state), nnue.evaluate_fresh(&pos));
+}
+
+#[test]
+fn each_view_turns_the_board_so_a_symmetric_start_scores_alike_for_both_sides() {
+    for (name, turn) in [
+        ("courier", Turn::RankFlip),
+        ("alfonso-great-chess", Turn::RankFlip),
+        ("sho-shogi", Turn::HalfTurn),
+        ("chu-shogi", Turn::HalfTurn),
+        ("dai-shogi", Turn::HalfTurn),
+    ] {
+        let v = variant(name);
+        assert_eq!(Features::turn_of(&v), turn, "{name}");
+        let nnue = seeded(&v, 32, 11);
+        let mut pos = Position::start(v.clone());
+        let first = nnue.evaluate_fresh(&pos);
+        pos.make_null();
+        assert_eq!(nnue.evaluate_fresh(&pos), first, "{name}");
+    }
+    // With the wrong turn the two sides' views of a shogi start differ.
+    let v = variant("sho-shogi");
+    let features = Features::with_turn(&v, Turn::RankFlip);
+    let net = Network::seeded(&features, 32, 11);
+    let nnue = Nnue::new(&v, features, net);
+    let mut pos = Position::start(v.clone());
+    let first = nnue.evaluate_fresh(&pos);
+    pos.make_null();
+    assert_ne!(nnue.evaluate_fresh(&pos), first);
+}
+
+#[test]
+fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
+    let v = variant("courier");
+    let nnue = seeded(&v, 24, 5);
+    let bytes = nnue.to_bytes();
+    let back = Nnue::from_bytes(&v, &bytes).expect("reads back");
+    assert_eq!(back.network(), nnue.network());
+    let pos = Position::start(v.clone());
+    assert_eq!(back.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
+
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 10;
+    damaged[last] ^= 1;
+    assert!(matches!(
+        Nnue::from_bytes(&v, &damaged),
+        Err(NetError::Checksum { .. })
+    ));
+    assert!(matches!(
+        Nnue::from_bytes(&v, &bytes[..bytes.len() - 3]),
+        Err(NetError::Truncated { .. })
+    ));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        Nnue::from_bytes(&v, &longer).err(),
+        Some(NetError::Trailing(1))
+    );
+    assert_eq!(
+        Nnue::from_bytes(&v, b"not a net").err(),
+        Some(NetError::Magic)
+    );
+    let mut version = bytes.clone();
+    version[8] = 9;
+    assert_eq!(
+        Nnue::from_bytes(&v, &version).err(),
+        Some(NetError::Version(9))
+    );
+    // Courier's net is no net for the modern Courier (same board).
+    let modern = variant("courier-modern");
+    let e = Nnue::from_bytes(&modern, &bytes).expect_err("another variant");
+    assert_eq!(
+        e.to_string(),
+        "made for variant courier, the variant has courier-modern"
+    );
+    // A file's error names the file.
+    let dir = std::env::temp_dir().join(format!("kamil-nnue-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("courier.nnue");
+    std::fs::write(&path, &damaged).expect("write");
+    let e = Nnue::load(&v, &path).expect_err("damaged");
+    assert!(matches!(e, NetFileError::Net { .. }));
+    assert!(
+        e.to_string().starts_with(&path.display().to_string()),
+        "{e}"
+    );
+    assert!(e.to_string().contains("damaged"), "{e}");
+    let e = Nnue::load(&v, &dir.join("missing.nnue")).expect_err("missing");
+    assert!(matches!(e, NetFileError::Io { .. }), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_searches_with_a_network() {
+    let v = variant("courier");
+    let nnue = seeded(&v, 32, 9);
+    let pos = Position::start(v.clone());
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    engine.set_evaluation(EvalChoice::Net(Box::new(nnue.clone())));
+    let r = engine.search(&pos, &Limits::depth(4), &mut |_| {});
+    let best = r.best.expect("a move");
+    assert!(pos.clone().legal_moves().contains(&best));
+    // The same search with the hand-written evaluation goes otherwise: the
+    // network was used.
+    let mut hand = Engine::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    let h = hand.search(&pos, &Limits::depth(4), &mut |_| {});
+    assert_ne!((r.nodes, r.score), (h.nodes, h.score));
+    // Another variant falls back to the hand-written evaluation.
+    let sho = Position::start(variant("sho-shogi"));
+    let s = engine.search(&sho, &Limits::depth(2), &mut |_| {});
+    assert!(s.best.is_some());
+}
