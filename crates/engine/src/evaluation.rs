@@ -8,8 +8,6 @@
 
 use crate::eval::Evaluator;
 use crate::eval::pawn_table::PawnTable;
-use crate::eval::weights::Weights;
-use crate::nnue::Nnue;
 use crate::values::PieceValues;
 use kamil_rules::Position;
 use kamil_rules::effects::BoardChange;
@@ -64,32 +62,5 @@ impl StaticEval for Evaluator {
     #[inline]
     fn evaluate(&self, pos: &Position, state: &mut PawnTable) -> i32 {
         self.evaluate_cached(pos, state)
-    }
-}
-
-/// Which static evaluation an [`crate::Engine`] searches with.
-#[derive(Clone, Debug, Default)]
-pub enum EvalChoice {
-    /// The hand-written evaluation with the variant's built-in weights
-    /// (or the defaults).
-    #[default]
-    Hand,
-    /// The hand-written evaluation with weights read by the front end (a
-    /// user variant's `NAME.eval.toml`) over the defaults; weights that do
-    /// not fit the variant searched fall back to [`EvalChoice::Hand`].
-    HandWeights(Box<Weights>),
-    /// A network ([`crate::nnue::Nnue`]) for its variant; another variant
-    /// is searched with [`EvalChoice::Hand`], and so is a search in
-    /// [`crate::EvalMode::Material`].
-    Net(Box<Nnue>),
-}
-
-impl From<Option<Weights>> for EvalChoice {
-    /// `Some` weights read by a front end, or `None` for the built-in ones.
-    fn from(w: Option<Weights>) -> EvalChoice {
-        match w {
-            Some(w) => EvalChoice::HandWeights(Box::new(w)),
-            None => EvalChoice::Hand,
-        }
     }
 }

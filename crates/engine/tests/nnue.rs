@@ -7,7 +7,8 @@
 //! refuses a damaged, truncated or foreign file, saying what is wrong; an
 //! engine searches with a network.
 
-use kamil_engine::evaluation::{EvalChoice, StaticEval};
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::evaluation::StaticEval;
 use kamil_engine::nnue::features::{Features, Turn};
 use kamil_engine::nnue::file::NetError;
 use kamil_engine::nnue::network::Network;

@@ -30,7 +30,8 @@ pub use endings::{CP_PER_POINT, outcome_score};
 pub use quiescence::QUIESCENCE_BUDGET;
 
 use crate::eval::{EvalMode, Evaluator};
-use crate::evaluation::{EvalChoice, StaticEval};
+use crate::eval_choice::EvalChoice;
+use crate::evaluation::StaticEval;
 use crate::limits::Limits;
 use crate::nnue::Nnue;
 use crate::ordering::Ordering;
