@@ -7,7 +7,7 @@ use kamil_rules::{Move, Position};
 
 /// Value captured by `m`, centipawns: every enemy piece it removes
 /// ([`Position::for_each_capture`]), 0 if none.
-#[inline]
+#[inline(always)]
 pub fn captured_value(pos: &Position, values: &PieceValues, m: Move) -> i32 {
     let enemy = pos.side().flip();
     let mut v = 0;
@@ -29,7 +29,7 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// piece less the old, a loss of both when the new piece goes to the
 /// opponent (Frolov's hostile generals), plus what a piece gains by
 /// becoming its compound (Frolov's capture promotion and upgrades).
-#[inline]
+#[inline(always)]
 pub fn promotion_gain(pos: &Position, values: &PieceValues, m: Move) -> i32 {
     let v = pos.variant();
     let mut gain = match m.promotion() {

@@ -106,7 +106,7 @@ impl Ordering {
     /// order of the true keys, resolving an unsure key only when its move
     /// is next, gives the order of the true keys with fewer static
     /// exchanges.
-    #[inline]
+    #[inline(always)]
     pub fn key(
         &self,
         pos: &Position,

@@ -33,7 +33,7 @@ pub struct BoardChange {
 /// relocation or transfer lands on), the en-passant victim, every piece a
 /// Checker series takes (rules/ordinary-variant.md 5.1). Castling, Kings'
 /// swaps, citadel swaps and Courier's opening capture nothing.
-#[inline]
+#[inline(always)]
 pub fn for_each_capture<B: Board>(v: &Variant, pos: &B, m: Move, mut f: impl FnMut(Square, Piece)) {
     match m.kind {
         MoveKind::Normal | MoveKind::Relocate | MoveKind::Transfer => {
@@ -56,7 +56,7 @@ pub fn for_each_capture<B: Board>(v: &Variant, pos: &B, m: Move, mut f: impl FnM
 }
 
 /// Does `m` capture a piece of the side not to move in `pos`?
-#[inline]
+#[inline(always)]
 pub fn captures_enemy<B: Board>(v: &Variant, pos: &B, m: Move) -> bool {
     let enemy = pos.side().flip();
     let mut any = false;

@@ -630,13 +630,13 @@ impl Position {
     /// Calls `f(square, piece)` for each piece the pseudo-legal move `m`
     /// will capture, before it is made, in the order make removes them
     /// ([`crate::effects::for_each_capture`]).
-    #[inline]
+    #[inline(always)]
     pub fn for_each_capture(&self, m: Move, f: impl FnMut(Square, Piece)) {
         crate::effects::for_each_capture(&self.variant, self, m, f);
     }
 
     /// Does `m` capture an enemy piece ([`Position::for_each_capture`])?
-    #[inline]
+    #[inline(always)]
     pub fn is_capture(&self, m: Move) -> bool {
         crate::effects::captures_enemy(&self.variant, self, m)
     }
