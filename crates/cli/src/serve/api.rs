@@ -3,6 +3,7 @@
 //! client sends panics the server or touches another game.
 
 use super::error::ApiError;
+use super::extract::{Body, Path, Query};
 use super::game::{SearchSlot, SharedGame};
 use super::games::{Lent, lock};
 use super::json::{game_view, legal_views, options_view};
@@ -11,7 +12,7 @@ use crate::board_view::side_name;
 use crate::input::cut_echoes;
 use crate::xboard::setup::builtin_for;
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::excerpt::excerpt;
@@ -25,16 +26,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// A JSON body whose rejection is an [`ApiError`].
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
-pub struct Body<T>(pub T);
-
-/// A query string whose rejection is an [`ApiError`].
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
-pub struct Query<T>(pub T);
 
 type Reply = Result<Json<Value>, ApiError>;
 type AppS = State<Arc<AppState>>;
