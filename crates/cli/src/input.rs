@@ -66,6 +66,32 @@ pub fn read_file(path: &Path, what: &str, limit: u64) -> Result<String> {
     })
 }
 
+/// All of standard input as text, `what` it is (`game`), at most `limit`
+/// bytes.
+///
+/// Errors: standard input cannot be read, holds more than `limit` bytes,
+/// or is not UTF-8 text.
+pub fn read_stdin(what: &str, limit: u64) -> Result<String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading the {what} from standard input"))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "the {what} on standard input is larger than {} (the limit for a {what})",
+            size(limit)
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "the {what} on standard input is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// One line of `input` without its line ending (bytes that are not UTF-8
 /// replaced), `None` at the end of input.
 ///
