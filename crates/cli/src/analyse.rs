@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
-use kamil_rules::{Move, Position};
+use kamil_rules::{Move, Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -97,6 +97,15 @@ pub fn run(args: Args) -> Result<()> {
         (text, format!("{}", args.game.display()))
     };
     let game = read_game(&text, None).with_context(|| shown.clone())?;
+    if [Side::First, Side::Second]
+        .iter()
+        .all(|&s| game.start.pieces(s).is_empty())
+    {
+        bail!(
+            "{shown}: the game's position has no pieces at all (FEN `{}`): nothing to review",
+            excerpt(&game.start.fen())
+        );
+    }
     // Found now, not after minutes of review.
     let output = match &args.output {
         Some(path) => Some(

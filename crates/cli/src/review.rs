@@ -306,6 +306,9 @@ pub fn parse_moves(pos: &mut Position, texts: &[String]) -> Result<Vec<Move>> {
     for (i, t) in texts.iter().enumerate() {
         let m = match parse_move(pos, t) {
             Ok(m) => m,
+            // XBoard's null move is no text of ours: its own error says why.
+            Err(_) if matches!(t.trim(), "@@@@" | "--") => parse_xboard_move(pos, "@@@@")
+                .with_context(|| format!("move {} ({})", i + 1, excerpt(t)))?,
             Err(e) => parse_xboard_move(pos, t)
                 .or_else(|_| parse_xboard_san(pos, t))
                 .map_err(|_| e)

@@ -141,6 +141,37 @@ fn analyse_checks_its_output_first_and_reads_standard_input() {
     assert_eq!(back.moves, HANGING_ROOK_MOVES.map(String::from));
 }
 
+/// Issue 47: a byte-order mark hid the Variant tag; `@@@@` as a first
+/// move was "`` is not a square"; an empty board was reviewed silently.
+#[test]
+fn analyse_skips_a_bom_names_a_null_move_and_refuses_an_empty_board() {
+    let game = scratch("bom.pgn", &format!("\u{feff}{HANGING_ROOK}"));
+    let out = kamil(&["analyse", game.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let back = kamil_rules::pgn::read(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    assert_eq!(back.moves, HANGING_ROOK_MOVES.map(String::from));
+
+    let pass = scratch("chu-pass.pgn", "[Variant \"chu\"]\n\n1. @@@@ *\n");
+    let out = kamil(&["analyse", pass.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("move 1 (@@@@)") && err.contains("null move") && err.contains("no pass"),
+        "{err}"
+    );
+    assert!(!err.contains("`` is not a square"), "{err}");
+
+    let empty = scratch(
+        "empty.pgn",
+        "[Variant \"courier\"]\n[FEN \"12/12/12/12/12/12/12/12 w - - 0 1\"]\n\n*\n",
+    );
+    let out = kamil(&["analyse", empty.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("no pieces"), "{err}");
+}
+
 #[test]
 fn analyse_reads_xboard_and_hachu_move_texts() {
     // Chu Shogi as XBoard and HaChu write it (XBoard's name `chu`): a Lion's double move in
