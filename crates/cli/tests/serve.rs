@@ -457,6 +457,19 @@ fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
         &post(a, "/api/games", &json!({"pgn": "1. e2e4 {never closed"})),
         400,
     );
+    // Issue 47: this was "`` is not a square".
+    let m = client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "chu-shogi", "moves": ["@@@@"]}),
+        ),
+        400,
+    );
+    assert!(
+        m.contains("move 1 (@@@@)") && m.contains("null move") && m.contains("no pass"),
+        "{m}"
+    );
     client_error(&post(a, "/api/games", &json!({})), 400);
     client_error(&get(a, "/api/variants/no-such-game"), 404);
 
