@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
-use kamil_rules::{Move, Position};
+use kamil_rules::{Move, Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -23,12 +23,13 @@ use std::sync::atomic::AtomicBool;
 pub struct Args {
     /// The game, as PGN (kamil's, XBoard's or HaChu's move texts), with a
     /// `Variant` tag (and `VariantOptions`, `FEN` when needed); its first
-    /// game is reviewed.
+    /// game is reviewed. `-`: standard input.
     pub game: PathBuf,
     /// Engine time for each position, ms.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub movetime: u64,
-    /// Write the annotated PGN here instead of standard output.
+    /// Write the annotated PGN here instead of standard output (created,
+    /// or emptied, before the first search).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Hash table, MB.
@@ -83,11 +84,36 @@ pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
 /// Runs `kamil analyse`.
 ///
 /// Errors: the file cannot be read or is not a game (see [`read_game`]),
-/// the hash table cannot be allocated, the output cannot be written.
+/// the output file cannot be created (found before any search), the hash
+/// table cannot be allocated, the output cannot be written.
 pub fn run(args: Args) -> Result<()> {
-    let text = input::read_file(&args.game, "game", input::MAX_FILE)?;
-    let shown = args.game.display();
-    let game = read_game(&text, None).with_context(|| format!("{shown}"))?;
+    let (text, shown) = if args.game.as_os_str() == "-" {
+        (
+            input::read_stdin("game", input::MAX_FILE)?,
+            "standard input".to_string(),
+        )
+    } else {
+        let text = input::read_file(&args.game, "game", input::MAX_FILE)?;
+        (text, format!("{}", args.game.display()))
+    };
+    let game = read_game(&text, None).with_context(|| shown.clone())?;
+    if [Side::First, Side::Second]
+        .iter()
+        .all(|&s| game.start.pieces(s).is_empty())
+    {
+        bail!(
+            "{shown}: the game's position has no pieces at all (FEN `{}`): nothing to review",
+            excerpt(&game.start.fen())
+        );
+    }
+    // Found now, not after minutes of review.
+    let output = match &args.output {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .with_context(|| format!("creating the output file `{}`", path.display()))?,
+        ),
+        None => None,
+    };
     let mut engine = Engine::try_new(EngineConfig {
         hash_mb: args.hash as usize,
         ..EngineConfig::default()
@@ -140,11 +166,12 @@ pub fn run(args: Args) -> Result<()> {
         },
         &notes,
     );
-    match &args.output {
-        Some(path) => {
-            std::fs::write(path, out).with_context(|| format!("writing `{}`", path.display()))?
-        }
-        None => {
+    match (output, &args.output) {
+        (Some(mut file), Some(path)) => file
+            .write_all(out.as_bytes())
+            .and_then(|()| file.flush())
+            .with_context(|| format!("writing `{}`", path.display()))?,
+        _ => {
             let mut o = std::io::stdout().lock();
             o.write_all(out.as_bytes())?;
             o.flush()?;

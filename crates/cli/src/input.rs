@@ -35,7 +35,8 @@ pub fn size(n: u64) -> String {
 ///
 /// Errors, naming the file: it cannot be read, it is larger than `limit`
 /// (found before reading it when its size is known, else after reading
-/// `limit` bytes of it), or it is not UTF-8 text.
+/// `limit` bytes of it), or it is not UTF-8 text. A leading byte-order
+/// mark is dropped.
 pub fn read_file(path: &Path, what: &str, limit: u64) -> Result<String> {
     let shown = path.display();
     let too_big = || {
@@ -58,12 +59,47 @@ pub fn read_file(path: &Path, what: &str, limit: u64) -> Result<String> {
     if bytes.len() as u64 > limit {
         return Err(too_big());
     }
-    String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map(without_bom).map_err(|e| {
         anyhow::anyhow!(
             "{what} `{shown}` is not UTF-8 text (byte {})",
             e.utf8_error().valid_up_to()
         )
     })
+}
+
+/// All of standard input as text, `what` it is (`game`), at most `limit`
+/// bytes.
+///
+/// Errors: standard input cannot be read, holds more than `limit` bytes,
+/// or is not UTF-8 text.
+pub fn read_stdin(what: &str, limit: u64) -> Result<String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading the {what} from standard input"))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "the {what} on standard input is larger than {} (the limit for a {what})",
+            size(limit)
+        );
+    }
+    String::from_utf8(bytes).map(without_bom).map_err(|e| {
+        anyhow::anyhow!(
+            "the {what} on standard input is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// `text` without a leading byte-order mark (Windows editors write one;
+/// TOML, PGN and FEN readers would take it for text).
+fn without_bom(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
 }
 
 /// One line of `input` without its line ending (bytes that are not UTF-8

@@ -16,7 +16,8 @@ use std::sync::Arc;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A built-in variant (`kamil variants` lists them) or a path to a
-    /// variant TOML file (its rules are the `.rules.md` file beside it).
+    /// variant TOML file (its rules are the `.rules.md` file beside it;
+    /// without one, what the variant file itself says).
     variant: String,
     /// A variant option, `KEY=VALUE` (a bare `KEY` means `KEY=true`);
     /// repeatable. The diagrams show the pieces as the options make them.
@@ -26,14 +27,20 @@ pub struct Args {
 
 /// Prints the rules of a variant with its pieces' diagrams.
 ///
-/// Errors: an unknown variant or option, a variant file without a rules
-/// file beside it, a rules text that is malformed or does not cover the
-/// variant (naming the file and line).
+/// A variant file without a rules file beside it gets the rules drawn
+/// from the variant file alone ([`render_drawn`]).
+///
+/// Errors: an unknown variant or option, a rules text that cannot be read,
+/// is malformed or does not cover the variant (naming the file and line).
 pub fn run(args: Args) -> Result<()> {
     let v = load_variant(&args.variant, &args.options)?;
-    let rules = load_rules(&args.variant, &v)?;
+    let text = if is_path(&args.variant) && !rules_path(&args.variant).exists() {
+        render_drawn(&v, &rules_path(&args.variant))
+    } else {
+        render(&v, &load_rules(&args.variant, &v)?)
+    };
     let mut out = std::io::stdout().lock();
-    out.write_all(render(&v, &rules).as_bytes())?;
+    out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -90,6 +97,50 @@ pub fn render(v: &Arc<Variant>, rules: &VariantRules) -> String {
                 }
             }
         }
+    }
+    s
+}
+
+/// The rules of a variant file that has no rules text (`missing`, where
+/// it would be): its title and description, board, start position, each
+/// piece with its Betza code and diagram, and its options.
+pub fn render_drawn(v: &Arc<Variant>, missing: &std::path::Path) -> String {
+    let mut s = format!("# {}\n\nVariant `{}`", v.title, v.name);
+    let chosen: Vec<String> = v.chosen.iter().map(|(k, x)| format!("{k}={x}")).collect();
+    if !chosen.is_empty() {
+        s.push_str(&format!(", options in force: {}", chosen.join(" ")));
+    }
+    s.push_str(&format!(
+        ".\n\nNo rules text (`{}` beside the variant file): no prose; \
+         what follows is drawn from the variant file alone.\n\n",
+        missing.display()
+    ));
+    if !v.description.is_empty() {
+        s.push_str(&format!("{}\n\n", v.description));
+    }
+    let g = &v.geometry;
+    s.push_str(&format!(
+        "## Board and setup\n\n{} files, {} ranks; start position `{}`.\n\n## Pieces\n\n",
+        g.files(),
+        g.ranks(),
+        v.start_fen
+    ));
+    for kind in 0..v.pieces.len() {
+        s.push_str(&piece_diagram(v, kind as u8));
+        s.push('\n');
+    }
+    if !v.options.is_empty() {
+        s.push_str("## Options\n\n");
+        for o in &v.options {
+            s.push_str(&format!(
+                "- `{}` ({}; default {}): {}\n",
+                o.name,
+                o.values.join(", "),
+                o.default,
+                o.description
+            ));
+        }
+        s.push('\n');
     }
     s
 }

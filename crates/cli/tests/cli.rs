@@ -493,3 +493,28 @@ fn a_betza_move_with_too_many_legs_is_refused() {
     assert!(err.contains("pieces.man.betza"), "{err}");
     assert!(err.contains("6 legs in one move; at most 5"), "{err}");
 }
+
+/// Issue 47: a byte-order mark (Windows editors write one) is skipped
+/// before a FEN and a variant file.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let start = ok(&["moves", "sho-shogi"]);
+    assert_eq!(
+        ok(&[
+            "moves",
+            "sho-shogi",
+            "--fen",
+            &format!("\u{feff}{SHO_START}")
+        ]),
+        start
+    );
+    let toml = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/chu-shogi.toml"),
+    )
+    .unwrap();
+    let file = scratch("bom-chu.toml", &format!("\u{feff}{toml}"));
+    assert_eq!(
+        ok(&["moves", file.to_str().unwrap()]),
+        ok(&["moves", "chu-shogi"])
+    );
+}

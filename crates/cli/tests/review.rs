@@ -81,6 +81,97 @@ fn analyse_marks_a_hung_rook_as_a_blunder_and_the_pgn_reads_back() {
     assert!(err.contains("move 2") && err.contains("a1a2"), "{err}");
 }
 
+/// `kamil analyse ARGS` with `stdin` as its input: its output, or a
+/// failure when it has not ended within `limit`.
+fn analyse_within(args: &[&str], stdin: &str, limit: Duration) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kamil"))
+        .arg("analyse")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kamil starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("kamil analyse {args:?} still ran after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Issue 47: an output path that cannot be written failed only after the
+/// whole review (10 minutes a position here); `-` is standard input.
+#[test]
+fn analyse_checks_its_output_first_and_reads_standard_input() {
+    let game = scratch("output-check.pgn", HANGING_ROOK);
+    let out = analyse_within(
+        &[
+            game.to_str().unwrap(),
+            "--movetime",
+            "600000",
+            "-o",
+            "/nonexistent/x.pgn",
+        ],
+        "",
+        Duration::from_secs(60),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("/nonexistent/x.pgn"), "{err}");
+    let out = analyse_within(
+        &["-", "--movetime", "5"],
+        HANGING_ROOK,
+        Duration::from_secs(60),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let back = kamil_rules::pgn::read(&text).unwrap();
+    assert_eq!(back.moves, HANGING_ROOK_MOVES.map(String::from));
+}
+
+/// Issue 47: a byte-order mark hid the Variant tag; `@@@@` as a first
+/// move was "`` is not a square"; an empty board was reviewed silently.
+#[test]
+fn analyse_skips_a_bom_names_a_null_move_and_refuses_an_empty_board() {
+    let game = scratch("bom.pgn", &format!("\u{feff}{HANGING_ROOK}"));
+    let out = kamil(&["analyse", game.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let back = kamil_rules::pgn::read(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    assert_eq!(back.moves, HANGING_ROOK_MOVES.map(String::from));
+
+    let pass = scratch("chu-pass.pgn", "[Variant \"chu\"]\n\n1. @@@@ *\n");
+    let out = kamil(&["analyse", pass.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("move 1 (@@@@)") && err.contains("null move") && err.contains("no pass"),
+        "{err}"
+    );
+    assert!(!err.contains("`` is not a square"), "{err}");
+
+    let empty = scratch(
+        "empty.pgn",
+        "[Variant \"courier\"]\n[FEN \"12/12/12/12/12/12/12/12 w - - 0 1\"]\n\n*\n",
+    );
+    let out = kamil(&["analyse", empty.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("no pieces"), "{err}");
+}
+
 #[test]
 fn analyse_reads_xboard_and_hachu_move_texts() {
     // Chu Shogi as XBoard and HaChu write it (XBoard's name `chu`): a Lion's double move in

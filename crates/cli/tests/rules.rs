@@ -1,5 +1,6 @@
 //! The rules in words: `kamil rules` in the terminal (every built-in game,
-//! options, a variant file with its rules file beside it, clear errors) and
+//! options, a variant file with its rules file beside it or without one,
+//! clear errors) and
 //! `GET /api/variants/{name}/rules` (sections, a diagram per piece, the
 //! options named, 4xx for bad input).
 
@@ -82,8 +83,19 @@ fn a_variant_file_takes_the_rules_file_beside_it() {
     let name = toml.to_str().unwrap();
     let rules = dir.join("mine.rules.md");
     let _ = std::fs::remove_file(&rules);
-    let e = stderr_of_failure(&["rules", name]);
-    assert!(e.contains("mine.rules.md"), "{e}");
+    // Issue 47: no rules file was an error; now the rules drawn from the
+    // variant file alone, saying there is no prose.
+    let text = stdout_of(&["rules", name]);
+    assert!(
+        text.contains("no prose") && text.contains("mine.rules.md"),
+        "{text}"
+    );
+    assert!(text.contains("12 files, 8 ranks"), "{text}");
+    assert!(text.contains("    Courier (B) · Betza B\n"), "{text}");
+    assert!(
+        text.contains("## Options\n") && text.contains("- `courier-opening` ("),
+        "{text}"
+    );
     std::fs::write(&rules, include_str!("../../../variants/courier.rules.md")).unwrap();
     let text = stdout_of(&["rules", name]);
     assert!(text.contains("    Courier (B) · Betza B\n"), "{text}");

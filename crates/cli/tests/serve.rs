@@ -457,6 +457,19 @@ fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
         &post(a, "/api/games", &json!({"pgn": "1. e2e4 {never closed"})),
         400,
     );
+    // Issue 47: this was "`` is not a square".
+    let m = client_error(
+        &post(
+            a,
+            "/api/games",
+            &json!({"variant": "chu-shogi", "moves": ["@@@@"]}),
+        ),
+        400,
+    );
+    assert!(
+        m.contains("move 1 (@@@@)") && m.contains("null move") && m.contains("no pass"),
+        "{m}"
+    );
     client_error(&post(a, "/api/games", &json!({})), 400);
     client_error(&get(a, "/api/variants/no-such-game"), 404);
 
@@ -531,6 +544,40 @@ fn bad_requests_get_a_4xx_with_a_message_and_the_server_keeps_serving() {
     assert_eq!(texts(&g), ["b2b3"]);
     assert_eq!(get(a, "/").status, 200);
     assert!(get(a, "/app.js").body.contains("import"));
+}
+
+/// Issue 47: what was taken, or refused in plain text or with no body.
+#[test]
+fn arrays_repeated_keys_long_and_undecodable_paths_get_json_errors() {
+    let s = server(&[]);
+    let a = s.addr;
+    let g = new_game(a, json!({"variant": "courier"}));
+    let review = format!("/api/games/{}/review", g["id"].as_str().unwrap());
+    // serde reads a struct from an array by position: `[]` was a default
+    // review, `[5]` its time per position past the unknown-field check.
+    for body in [json!([]), json!([5]), json!(5), json!(null), json!("x")] {
+        let m = client_error(&post(a, &review, &body), 422);
+        assert!(m.contains("expected an object"), "{body}: {m}");
+    }
+    let m = client_error(&post(a, "/api/games", &json!(["courier"])), 422);
+    assert!(m.contains("expected an object"), "{m}");
+    let m = client_error(
+        &get(
+            a,
+            "/api/variants/chu-shogi/rules?bare-king=true&bare-king=false",
+        ),
+        400,
+    );
+    assert!(m.contains("`bare-king`"), "{m}");
+    let m = client_error(&get(a, &format!("/api/games/{}", "x".repeat(100_000))), 414);
+    assert!(m.contains("too long"), "{m}");
+    let m = client_error(&post(a, "/api/games/%FF%FE/review", &json!({})), 400);
+    assert!(m.contains("UTF-8"), "{m}");
+    // The same options once each, and an object, are still taken.
+    let r = get(a, "/api/variants/chu-shogi/rules?bare-king=true");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = post(a, &review, &json!({"movetime_ms": 10}));
+    assert_eq!(r.status, 200, "{}", r.body);
 }
 
 #[test]

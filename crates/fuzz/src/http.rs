@@ -33,8 +33,9 @@ const MAX_RESPONSE: usize = 16 << 20;
 /// built-in variant chosen by its first byte is created from a valid body.
 /// Each later part's first byte chooses a request on that game (play a
 /// move, undo, engine search, read the game at a ply, legal moves, PGN,
-/// stop, delete, another game, or a fuzzed API path) and the rest is its
-/// body, query or path.
+/// stop, delete, another game, a fuzzed API path, a review, Chu Shogi's
+/// rules with a fuzzed query, or a path with its own percent escapes) and
+/// the rest is its body, query or path.
 ///
 /// Holds for every response: no panic, no 5xx status (the server is never
 /// at fault, and with one request at a time no bound is reached), a body
@@ -81,12 +82,40 @@ pub fn http(data: &[u8]) {
                 9 => (Method::POST, format!("{game}/stop"), &[][..]),
                 10 => (Method::POST, "/api/games".to_string(), body),
                 11 => (Method::DELETE, game, &[][..]),
-                _ => (Method::GET, format!("/api/{}", encode(body)), &[][..]),
+                // 12 was the only path case; its later bytes add three.
+                _ => match which / 13 % 4 {
+                    1 => (Method::POST, format!("{game}/review"), body),
+                    2 => (
+                        Method::GET,
+                        format!("/api/variants/chu-shogi/rules?{}", encode(body)),
+                        &[][..],
+                    ),
+                    3 => (Method::POST, format!("/api/{}", escaped(body)), &[][..]),
+                    _ => (Method::GET, format!("/api/{}", encode(body)), &[][..]),
+                },
             };
             call(&app, method, &path, body).await;
         }
         let _ = call(&app, Method::DELETE, &format!("/api/games/{id}"), &[]).await;
     });
+}
+
+/// `bytes` as a path with its own percent escapes (`games/%FF%FE/review`)
+/// where they make a URI, else [`encode`]d.
+fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b"-._~=&%/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if format!("/api/{out}").parse::<axum::http::Uri>().is_ok() {
+        out
+    } else {
+        encode(bytes)
+    }
 }
 
 /// Sends one request to `app` and checks its response (see [`http`]);

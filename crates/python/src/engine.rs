@@ -7,10 +7,11 @@ use kamil_engine::search::MAX_THREADS;
 use kamil_engine::{Engine, EngineConfig, Info, Limits, Score};
 use kamil_rules::Variant;
 use kamil_rules::notation::move_text;
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 
 /// Largest transposition table, MB.
 pub const MAX_HASH_MB: usize = 65_536;
@@ -144,6 +145,9 @@ impl PySearchInfo {
 pub struct PyEngine {
     engine: Mutex<Engine>,
     stop: Arc<AtomicBool>,
+    /// The thread whose search holds `engine`: a call from that search's
+    /// own callback would wait for itself for ever, so it is refused.
+    owner: Mutex<Option<ThreadId>>,
     /// The settings, kept apart so that reading them never waits for a
     /// running search.
     hash_mb: usize,
@@ -176,6 +180,7 @@ impl PyEngine {
         Ok(PyEngine {
             engine: Mutex::new(engine),
             stop,
+            owner: Mutex::new(None),
             hash_mb,
             threads,
         })
@@ -201,10 +206,12 @@ impl PyEngine {
     /// required. `callback`, if given, is called with a `SearchInfo` after
     /// every completed iteration; if it raises, the search stops and the
     /// exception propagates. The search runs without the GIL (the callback
-    /// takes it); one engine runs one search at a time (a second call
-    /// waits).
+    /// takes it); one engine runs one search at a time (a second call from
+    /// another thread waits).
     ///
-    /// Errors: `ValueError` when no limit is given or one is 0.
+    /// Errors: `ValueError` when no limit is given or one is 0;
+    /// `RuntimeError` when called from the callback of a search on the same
+    /// engine (it would wait for itself).
     #[pyo3(signature = (position, depth=None, nodes=None, movetime=None, callback=None))]
     fn search(
         &self,
@@ -225,6 +232,7 @@ impl PyEngine {
                 "depth, nodes and movetime must be at least 1",
             ));
         }
+        self.refuse_reentry("search")?;
         let limits = Limits {
             depth,
             nodes,
@@ -237,6 +245,7 @@ impl PyEngine {
         let mut failure: Option<PyErr> = None;
         let result = py.detach(|| {
             let mut engine = self.lock();
+            let _owner = Owner::claim(&self.owner);
             stop.store(false, Ordering::Relaxed);
             let mut on_info = |info: &Info| {
                 let Some(cb) = &callback else { return };
@@ -289,8 +298,13 @@ impl PyEngine {
 
     /// Forgets what was learnt (a new game): clears the table and the move
     /// ordering.
-    fn new_game(&self, py: Python<'_>) {
+    ///
+    /// Errors: `RuntimeError` when called from a search's callback on the
+    /// same engine.
+    fn new_game(&self, py: Python<'_>) -> PyResult<()> {
+        self.refuse_reentry("new_game")?;
         py.detach(|| self.lock().new_game());
+        Ok(())
     }
 
     fn __repr__(&self) -> String {
@@ -304,5 +318,34 @@ impl PyEngine {
 impl PyEngine {
     fn lock(&self) -> std::sync::MutexGuard<'_, Engine> {
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `RuntimeError` when this thread's own search holds the engine (the
+    /// call comes from its callback).
+    fn refuse_reentry(&self, what: &str) -> PyResult<()> {
+        let owner = *self.owner.lock().unwrap_or_else(|e| e.into_inner());
+        if owner == Some(std::thread::current().id()) {
+            return Err(PyRuntimeError::new_err(format!(
+                "Engine.{what}: the engine is busy with the search whose callback this is; \
+                 use another Engine, or call it after that search returns"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Marks the current thread as the one searching until dropped.
+struct Owner<'a>(&'a Mutex<Option<ThreadId>>);
+
+impl<'a> Owner<'a> {
+    fn claim(owner: &'a Mutex<Option<ThreadId>>) -> Owner<'a> {
+        *owner.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::thread::current().id());
+        Owner(owner)
+    }
+}
+
+impl Drop for Owner<'_> {
+    fn drop(&mut self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }

@@ -107,3 +107,47 @@ def test_two_searches_run_at_once_in_two_threads():
     assert all(ok for ok, _ in results.values()), results
     # With the GIL held they would take two movetimes one after the other.
     assert elapsed < 1.6 * movetime / 1000, elapsed
+
+
+def _within(seconds, f):
+    """f() on a daemon thread: its result, or a failure after `seconds`
+    (a call that never returns must fail the test, not hang it)."""
+    out = {}
+
+    def run():
+        try:
+            out["value"] = f()
+        except BaseException as e:  # handed to the test below
+            out["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), f"no return within {seconds} s"
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
+def test_a_search_from_its_own_callback_is_refused_not_hung():
+    # Issue 47: this waited for itself for ever, and the engine with it.
+    e = kamil.Engine(hash_mb=1)
+    P = kamil.Position
+    with pytest.raises(RuntimeError, match="busy"):
+        _within(60, lambda: e.search(P("courier"), depth=3, callback=lambda i: e.search(P("courier"), depth=1)))
+    refused = []
+
+    def callback(info):
+        with pytest.raises(RuntimeError, match="busy"):
+            e.search(P("courier"), depth=1)
+        with pytest.raises(RuntimeError, match="busy"):
+            e.new_game()
+        refused.append(info.depth)
+
+    # Caught in the callback, the refusal leaves the outer search whole.
+    r = _within(60, lambda: e.search(P("courier"), depth=3, callback=callback))
+    assert r.depth == 3 and refused == [1, 2, 3]
+    assert r.best in P("courier").legal_moves()
+    # Usable after.
+    assert _within(60, lambda: e.search(P("courier"), depth=2)).depth == 2
+    e.new_game()

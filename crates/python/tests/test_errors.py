@@ -110,3 +110,42 @@ def test_engine_arguments_are_checked():
         e.search(pos, depth=0)
     with pytest.raises(TypeError):
         e.search("courier", depth=1)
+
+
+def test_pyffish_arguments_of_the_wrong_type_raise_type_error():
+    import kamil.pyffish as kf
+
+    # Issue 47: a None FEN was read as the start position, "valid".
+    with pytest.raises(TypeError, match="fen must be a str"):
+        kf.validate_fen(None, "courier")
+    start = kf.start_fen("courier")
+    # Each function with good arguments: which are strings, which the moves.
+    S, M = "str", "moves"
+    calls = {
+        kf.start_fen: [("courier", S)],
+        kf.two_boards: [("courier", S)],
+        kf.captures_to_hand: [("courier", S)],
+        kf.set_option: [("Threads", S), (1, None)],
+        kf.validate_fen: [(start, S), ("courier", S)],
+        kf.legal_moves: [("courier", S), (start, S), ([], M)],
+        kf.get_fen: [("courier", S), (start, S), (["b2b3"], M)],
+        kf.gives_check: [("courier", S), (start, S), ([], M)],
+        kf.is_capture: [("courier", S), (start, S), ([], M), ("b2b3", S)],
+        kf.game_result: [("courier", S), (start, S), ([], M)],
+        kf.is_immediate_game_end: [("courier", S), (start, S), ([], M)],
+        kf.is_optional_game_end: [("courier", S), (start, S), ([], M)],
+        kf.has_insufficient_material: [("courier", S), (start, S), ([], M)],
+        kf.piece_to_partner: [("courier", S), (start, S), ([], M)],
+    }
+    junk = [None, 0, 1.5, b"courier", {"a": 1}, object()]
+    for f, spec in calls.items():
+        good = [a for a, _ in spec]
+        f(*good)
+        for i, (_, kind) in enumerate(spec):
+            if kind is None:
+                continue
+            bad = junk + ([["b2b3"]] if kind == S else ["b2b3", [None], [7], ("b2b3", 1)])
+            for b in bad:
+                args = good[:i] + [b] + good[i + 1 :]
+                with pytest.raises(TypeError):
+                    f(*args)

@@ -82,7 +82,10 @@ pub enum MoveErrorKind {
         legal: Vec<String>,
     },
     /// XBoard's null move `@@@@` when no pass is legal.
-    #[error("no pass is legal here")]
+    #[error(
+        "XBoard's null move, a pass (a Lion's move out and back to its square), \
+         and no pass is legal here"
+    )]
     NoPass,
 }
 

@@ -246,11 +246,13 @@ pub enum PgnErrorKind {
 
 /// Reads the first game of PGN `text`: tag pairs, then movetext up to the
 /// termination marker or the next tag section. The moves are not checked
-/// against any rules here.
+/// against any rules here. A leading byte-order mark is skipped.
 ///
 /// Errors: a malformed tag pair, an unclosed comment, variation or tag
 /// string, or text with neither tags nor moves; see [`PgnErrorKind`].
 pub fn read(text: &str) -> Result<PgnGame, PgnError> {
+    // Windows editors start a file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut game = PgnGame::default();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;

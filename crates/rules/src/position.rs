@@ -108,9 +108,12 @@ impl Position {
     /// more fields after the side is read in XBoard's convention, where `w`
     /// is the first player, so Fairy-Stockfish FENs load as they are; those
     /// fields must be `-` or numbers. Text after the last field is an error.
+    /// A leading byte-order mark is skipped.
     ///
     /// Errors: see [`FenError`]; each names the field and a [`FenErrorKind`].
     pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
+        // A FEN file from a Windows editor starts with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let fields: Vec<&str> = text.split_whitespace().collect();
         check_field_count(&variant, &fields)?;
         let mut pos = Position::fen_board_and_side(variant.clone(), &fields)?;

@@ -3,19 +3,21 @@
 //! client sends panics the server or touches another game.
 
 use super::error::ApiError;
+use super::extract::{Body, Path, Query};
 use super::game::{SearchSlot, SharedGame};
 use super::games::{Lent, lock};
 use super::json::{game_view, legal_views, options_view};
 use super::state::AppState;
 use crate::board_view::side_name;
 use crate::input::cut_echoes;
+use crate::review::parse_any_move;
 use crate::xboard::setup::builtin_for;
 use axum::Json;
-use axum::extract::{FromRequest, FromRequestParts, Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::notation::{move_text, parse_move, parse_xboard_move, parse_xboard_san};
+use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
@@ -25,16 +27,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// A JSON body whose rejection is an [`ApiError`].
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
-pub struct Body<T>(pub T);
-
-/// A query string whose rejection is an [`ApiError`].
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
-pub struct Query<T>(pub T);
 
 type Reply = Result<Json<Value>, ApiError>;
 type AppS = State<Arc<AppState>>;
@@ -157,12 +149,7 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     for (i, m) in moves.iter().enumerate() {
         // Kamil's notation first, then XBoard's and HaChu's (comma legs,
         // `@@@@` for a pass) and the SAN of XBoard's game files.
-        let mv = parse_move(&mut pos, m)
-            .or_else(|e| {
-                parse_xboard_move(&mut pos, m)
-                    .or_else(|_| parse_xboard_san(&mut pos, m))
-                    .map_err(|_| e)
-            })
+        let mv = parse_any_move(&mut pos, m)
             .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, excerpt(m))))?;
         pos.make(mv);
     }

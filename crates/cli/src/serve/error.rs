@@ -2,7 +2,7 @@
 //! with `{"error": "..."}` naming what was wrong.
 
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -99,6 +99,15 @@ impl From<JsonRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> ApiError {
+        ApiError {
+            status: r.status(),
+            message: bounded(r.body_text()),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(r: PathRejection) -> ApiError {
         ApiError {
             status: r.status(),
             message: bounded(r.body_text()),

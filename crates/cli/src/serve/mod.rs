@@ -30,7 +30,9 @@
 
 mod api;
 mod assets;
+mod conn;
 mod error;
+mod extract;
 mod game;
 mod games;
 mod json;
@@ -214,7 +216,7 @@ async fn serve(args: Args) -> Result<()> {
 
 /// Serves each connection on its own task, as HTTP/1.1 with a header read
 /// timeout (axum::serve has none: a client that never finished its headers
-/// held its connection for ever).
+/// held its connection for ever), hyper's own error answers in JSON.
 async fn accept(
     listener: tokio::net::TcpListener,
     app: Router,
@@ -235,7 +237,7 @@ async fn accept(
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(read_timeout)
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(TokioIo::new(conn::JsonErrors::new(stream)), service)
                 .await;
         });
     }

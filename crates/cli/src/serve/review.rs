@@ -6,15 +6,16 @@
 //! 409, and `POST /api/games/{id}/stop` ends it (the answer then holds
 //! what was evaluated, `complete: false`).
 
-use super::api::{Body, SlotGuard, lend_engine, score_json};
+use super::api::{SlotGuard, lend_engine, score_json};
 use super::error::ApiError;
+use super::extract::{Body, Path};
 use super::game::SearchSlot;
 use super::games::lock;
 use super::json::game_view;
 use super::state::AppState;
 use crate::review::{self, BLUNDER_CP, CAP_CP, INACCURACY_CP, MISTAKE_CP, PlyEval};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use kamil_rules::Variant;
 use kamil_rules::notation::move_text;
 use serde::Deserialize;
@@ -68,7 +69,8 @@ fn eval_json(v: &Variant, e: &PlyEval, plies: usize) -> Value {
 /// symbol, nag, better}` (`judgement`: `inaccuracy`, `mistake`, `blunder`
 /// or null).
 ///
-/// Errors: 400 for a zero time or an unknown field; 404 for an unknown
+/// Errors: 400 for a zero time; 422 for an unknown field or a body that
+/// is not an object; 404 for an unknown
 /// game; 409 when a search or review already runs on it, or the game
 /// changed meanwhile; 503 when no engine is free.
 pub async fn review_game(

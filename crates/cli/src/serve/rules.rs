@@ -4,11 +4,11 @@
 //! piece diagrams, and the variant drawn (pieces with their help, the data
 //! of each diagram) with the options given.
 
-use super::api::Query;
 use super::error::ApiError;
+use super::extract::{Path, Query};
 use super::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use kamil_rules::rules_text::{self, Part};
 use kamil_rules::variant::BUILTIN;
 use pulldown_cmark::{Event, Options, Parser, html};

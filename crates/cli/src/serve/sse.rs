@@ -4,9 +4,10 @@
 //! `review` (a review evaluated one more position: see `review.rs`).
 
 use super::error::ApiError;
+use super::extract::Path;
 use super::games::lock;
 use super::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
 use std::sync::Arc;

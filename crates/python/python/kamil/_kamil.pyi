@@ -168,7 +168,8 @@ class Engine:
         callback: Optional[Callable[[SearchInfo], object]] = None,
     ) -> SearchResult:
         """Searches within depth (plies), nodes, movetime (ms); at least one is required.
-        Releases the GIL. Raises ValueError; re-raises the callback's exception."""
+        Releases the GIL. Raises ValueError; RuntimeError when called from the callback
+        of a search on the same engine; re-raises the callback's exception."""
     def stop(self) -> None:
         """Stops the running search (from another thread)."""
     def new_game(self) -> None: ...

@@ -48,7 +48,9 @@ material``                 game by insufficient material, else
 ``get_fog_fen``
 =========================  ==============================================
 
-``chess960`` must be False (kamil has no Chess960 games). Errors are
+``chess960`` must be False (kamil has no Chess960 games). An argument of
+the wrong type (``None`` for a FEN, a string for the list of moves) raises
+``TypeError``, as pyffish's own argument checks do. Other errors are
 kamil's exceptions (``error`` is ``kamil.KamilError``, a ``ValueError``):
 ``VariantError`` for an unknown variant, ``FenError`` for a bad FEN,
 ``MoveError`` for a bad move, where pyffish would print and go on or crash.
@@ -97,7 +99,27 @@ _KAMIL_NAMES = [v["name"] for v in _kamil.variants()]
 _FSF_FEN_FORM = {"shoshogi"}
 
 
+def _str(what: str, value) -> str:
+    """``value`` if it is a str, else ``TypeError`` naming ``what``: a
+    ``None`` FEN must not read as the start position (pyffish's argument
+    checks refuse it)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    return value
+
+
+def _moves(moves) -> Sequence[str]:
+    """``moves`` if it is a list (or tuple) of str, else ``TypeError``: a
+    string would be read as one move per character."""
+    if not isinstance(moves, (list, tuple)):
+        raise TypeError(f"moves must be a list of str, not {type(moves).__name__}")
+    for i, m in enumerate(moves):
+        _str(f"moves[{i}]", m)
+    return moves
+
+
 def _variant(variant: str) -> Tuple[str, Optional[Dict[str, str]]]:
+    _str("variant", variant)
     mapped = VARIANTS.get(variant)
     if mapped is not None:
         return mapped[0], mapped[1] or None
@@ -111,6 +133,8 @@ def _check960(chess960: bool) -> None:
 
 def _position(variant: str, fen: str, moves: Sequence[str]) -> Position:
     name, options = _variant(variant)
+    _str("fen", fen)
+    _moves(moves)
     pos = Position(name, fen, options)
     for m in moves:
         pos.push(m)
@@ -141,12 +165,14 @@ def variants() -> List[str]:
 
 def set_option(name: str, value) -> None:
     """Accepted for compatibility and ignored (kamil has no engine options
-    here)."""
+    here). Errors: ``TypeError`` when ``name`` is not a str."""
+    _str("name", name)
 
 
 def load_variant_config(config: str) -> None:
     """Not available: kamil's variants are TOML files; pass a file's path
     as the variant name instead."""
+    _str("config", config)
     raise NotImplementedError(
         "load_variant_config: kamil reads TOML variant files; pass the file's path as the variant"
     )
@@ -172,7 +198,8 @@ def _fsf_form(variant: str, fen: str, moves: Sequence[str]) -> str:
     last capture and the move number (counted on from those of ``fen`` when
     it has them)."""
     name, options = _variant(variant)
-    pos = Position(name, fen, options)
+    pos = Position(name, _str("fen", fen), options)
+    _moves(moves)
     fields = fen.split()
     half, full = 0, 1
     if len(fields) >= 6 and fields[4].isdigit() and fields[5].isdigit():
@@ -237,7 +264,8 @@ def gives_check(variant: str, fen: str, moves: Sequence[str], chess960: bool = F
 def is_capture(variant: str, fen: str, moves: Sequence[str], move: str, chess960: bool = False) -> bool:
     """Does ``move`` (legal after ``moves``) capture a piece?"""
     _check960(chess960)
-    return bool(_position(variant, fen, moves).move_effects(move)["captured"])
+    pos = _position(variant, fen, moves)
+    return bool(pos.move_effects(_str("move", move))["captured"])
 
 
 def game_result(variant: str, fen: str, moves: Sequence[str], chess960: bool = False) -> int:
@@ -304,6 +332,7 @@ def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
     unknown variant."""
     _check960(chess960)
     name, options = _variant(variant)
+    _str("fen", fen)
     _kamil.start_fen(name, options)
     try:
         Position(name, fen, options)
@@ -328,4 +357,7 @@ get_fog_fen = _unsupported("get_fog_fen")
 
 def piece_to_partner(variant: str, fen: str, moves: Sequence[str], chess960: bool = False) -> str:
     """``""``: no kamil game passes pieces to a partner."""
+    _variant(variant)
+    _str("fen", fen)
+    _moves(moves)
     return ""
