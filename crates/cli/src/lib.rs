@@ -23,6 +23,7 @@ mod play;
 mod review;
 mod rules;
 pub mod serve;
+mod train_net;
 mod tune;
 pub mod uci;
 mod variants;
@@ -68,6 +69,8 @@ enum Command {
     GenData(gen_data::Args),
     /// Fit the evaluation's weights to labelled positions (Texel's method).
     Tune(tune::Args),
+    /// Train a network (NNUE) on labelled positions; write a `.nnue` file.
+    TrainNet(train_net::Args),
     /// Review a PGN game: evaluate every position, mark inaccuracies,
     /// mistakes and blunders, write the PGN back with comments and NAGs.
     Analyse(analyse::Args),
@@ -108,6 +111,7 @@ fn run(command: Command) -> Result<()> {
         Command::Serve(a) => serve::run(a),
         Command::GenData(a) => gen_data::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::TrainNet(a) => train_net::run(a),
         Command::Analyse(a) => analyse::run(a),
     }
 }

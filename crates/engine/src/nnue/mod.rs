@@ -4,7 +4,8 @@
 //!   player's side;
 //! - [`network`]: the quantised weights and the output;
 //! - [`accumulator`]: the first layer's sums per ply of the search's path;
-//! - [`file`]: the documented file format (`variants/NAME.nnue`).
+//! - [`file`]: the documented file format (`variants/NAME.nnue`);
+//! - [`train`]: a float trainer from labelled positions to a [`Network`].
 //!
 //! [`Nnue`] is a [`StaticEval`]: the search pushes an accumulator after
 //! each move and pops it at the take-back.
@@ -13,6 +14,7 @@ pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod train;
 
 use crate::evaluation::StaticEval;
 use crate::score::MAX_EVAL;

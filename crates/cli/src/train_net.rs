@@ -1,0 +1,285 @@
+//! `kamil train-net`: trains a network ([`kamil_engine::nnue::train`]) on
+//! labelled positions and writes it as a `.nnue` file.
+//!
+//! The data are `kamil gen-data`'s lines, `FEN;RESULT` (RESULT what the
+//! game was worth to the first player, 0 to 1), `#` comments. A line may
+//! carry a third field, `FEN;RESULT;SCORE`, a search's score in centipawns
+//! from the side to move's view; its target is then the blend
+//! `w · σ(SCORE / K) + (1 - w) · result` (both as the side to move's
+//! expectation, `w` being `--score-weight`), so a score steadies a label
+//! that a game's result gives only noisily. Lines without a score are
+//! trained on the result alone.
+//!
+//! The loss per epoch is printed for the training and the held-out
+//! positions (`--validate FILE`, or a `--holdout` share of the data), with
+//! the positions trained per second.
+
+use crate::game_args::load_variant;
+use anyhow::{Context, Result, bail};
+use kamil_engine::nnue::Nnue;
+use kamil_engine::nnue::features::Features;
+use kamil_engine::nnue::network::{DEFAULT_SCALE, MAX_HIDDEN};
+use kamil_engine::nnue::train::{Link, Model, Sample, Settings, Trainer, split};
+use kamil_rules::{Position, Side, Variant};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Arguments of `kamil train-net`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A built-in variant or a variant TOML file.
+    variant: String,
+    /// A variant option, `KEY=VALUE`; repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// The labelled positions (`FEN;RESULT[;SCORE]` lines, `kamil
+    /// gen-data`'s format).
+    #[arg(long, value_name = "FILE")]
+    data: PathBuf,
+    /// Held-out positions (same format, not trained on).
+    #[arg(long, value_name = "FILE")]
+    validate: Option<PathBuf>,
+    /// Without --validate: the share of --data held out, 0 to 1.
+    #[arg(long, default_value_t = 0.05, conflicts_with = "validate")]
+    holdout: f64,
+    /// Hidden units per view, H.
+    #[arg(long, default_value_t = 64)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: u32,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Seed of the start weights, the held-out split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Decoupled weight decay of the weights (not the biases).
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
+    /// K: centipawns per logit of the win expectation σ(cp / K).
+    #[arg(long, default_value_t = 400.0)]
+    k: f64,
+    /// The weight of a line's SCORE against its RESULT, 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    score_weight: f64,
+    /// The network file to write (default `NAME.nnue` here).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// Reads the data, trains, writes the network; prints the losses per
+/// epoch.
+///
+/// Errors: a variant or data file that does not load (naming the file and
+/// line), no training positions, settings out of range, an output that
+/// cannot be written.
+pub fn run(args: Args) -> Result<()> {
+    if !(args.k > 0.0 && args.k.is_finite()) {
+        bail!("--k must be a positive number");
+    }
+    if !(0.0..=1.0).contains(&args.score_weight) {
+        bail!("--score-weight must be from 0 to 1");
+    }
+    if !(0.0..1.0).contains(&args.holdout) {
+        bail!("--holdout must be from 0 to below 1");
+    }
+    if args.hidden == 0 || args.hidden > MAX_HIDDEN {
+        bail!("--hidden must be from 1 to {MAX_HIDDEN}");
+    }
+    let variant = load_variant(&args.variant, &args.options)?;
+    let features = Features::new(&variant);
+    let blend = Blend {
+        k: args.k,
+        score_weight: args.score_weight,
+    };
+    let data = read_samples(&variant, &features, &args.data, blend)?;
+    let (train, held) = match &args.validate {
+        Some(path) => (data, read_samples(&variant, &features, path, blend)?),
+        None => split(data, args.holdout, args.seed),
+    };
+    if train.is_empty() {
+        bail!("no positions left to train on");
+    }
+    let settings = Settings {
+        lr: args.lr,
+        weight_decay: args.weight_decay,
+        batch: args.batch,
+        seed: args.seed,
+        link: Link::new(f64::from(DEFAULT_SCALE), args.k),
+        ..Settings::default()
+    };
+    let model = Model::seeded(features.inputs(), args.hidden, args.seed);
+    let mut trainer = Trainer::new(model, settings)?;
+    println!(
+        "{} training positions, {} held out; {} inputs x {} hidden, K = {}",
+        train.len(),
+        held.len(),
+        features.inputs(),
+        args.hidden,
+        args.k
+    );
+    let link = settings.link;
+    let mut out = std::io::stdout().lock();
+    let held_loss = |m: &Model<f32>| (!held.is_empty()).then(|| m.loss(&held, link));
+    // A closed standard output only loses the log.
+    let _ = writeln!(
+        out,
+        "epoch 0 train loss {:.6}{}",
+        trainer.model().loss(&train, link),
+        shown(held_loss(trainer.model()))
+    );
+    let bar = indicatif::ProgressBar::new(u64::from(args.epochs) * train.len() as u64);
+    for epoch in 1..=args.epochs {
+        let t0 = Instant::now();
+        let loss = trainer.epoch(&train, &mut |n| bar.inc(n as u64));
+        let rate = train.len() as f64 / t0.elapsed().as_secs_f64().max(1e-9);
+        let v = held_loss(trainer.model());
+        bar.set_message(format!("loss {loss:.6}"));
+        bar.suspend(|| {
+            let _ = writeln!(
+                out,
+                "epoch {epoch} train loss {loss:.6}{} ({rate:.0} positions/s)",
+                shown(v)
+            );
+        });
+    }
+    bar.finish_and_clear();
+    let (net, clamped) = trainer.model().quantise(DEFAULT_SCALE);
+    if clamped > 0 {
+        eprintln!("warning: {clamped} weights out of the integer range were clamped");
+    }
+    let nnue = Nnue::new(&variant, features, net);
+    let path = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("{}.nnue", variant.name)));
+    std::fs::write(&path, nnue.to_bytes())
+        .with_context(|| format!("writing `{}`", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+fn shown(loss: Option<f64>) -> String {
+    loss.map_or(String::new(), |l| format!(", validation loss {l:.6}"))
+}
+
+/// How a line's target is made.
+#[derive(Clone, Copy, Debug)]
+struct Blend {
+    /// Centipawns per logit.
+    k: f64,
+    /// The weight of a score against the result.
+    score_weight: f64,
+}
+
+/// The samples of the data file `path`. Errors: a file that cannot be
+/// read, a line that does not read (named by file and line).
+fn read_samples(
+    v: &Arc<Variant>,
+    features: &Features,
+    path: &Path,
+    blend: Blend,
+) -> Result<Vec<Sample>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading data file `{}`", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let s = sample(v, features, line, blend)
+            .with_context(|| format!("`{}` line {}", path.display(), i + 1))?;
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// The sample of one data line `FEN;RESULT[;SCORE]`.
+fn sample(v: &Arc<Variant>, features: &Features, line: &str, blend: Blend) -> Result<Sample> {
+    let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+    let (fen, result, score) = match fields[..] {
+        [fen, r] => (fen, r, None),
+        [fen, r, s] => (fen, r, Some(s)),
+        _ => bail!("expected `FEN;RESULT` or `FEN;RESULT;SCORE`"),
+    };
+    let result: f64 = result
+        .parse()
+        .ok()
+        .filter(|x| (0.0..=1.0).contains(x))
+        .with_context(|| format!("result `{result}` is not from 0 to 1"))?;
+    let pos = Position::from_fen(v.clone(), fen).with_context(|| format!("bad FEN `{fen}`"))?;
+    let mut target = if pos.side() == Side::First {
+        result
+    } else {
+        1.0 - result
+    };
+    if let Some(s) = score {
+        let cp: f64 = s
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .with_context(|| format!("score `{s}` is not a number of centipawns"))?;
+        let p = 1.0 / (1.0 + (-cp / blend.k).exp());
+        target = blend.score_weight * p + (1.0 - blend.score_weight) * target;
+    }
+    Ok(Sample::new(features, &pos, target as f32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str =
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
+
+    fn setup() -> (Arc<Variant>, Features, Blend) {
+        let v = load_variant("courier", &[]).unwrap();
+        let f = Features::new(&v);
+        let b = Blend {
+            k: 400.0,
+            score_weight: 0.5,
+        };
+        (v, f, b)
+    }
+
+    #[test]
+    fn targets_are_the_side_to_moves_and_blend_a_score() {
+        let (v, f, b) = setup();
+        let t = |l: &str| sample(&v, &f, l, b).unwrap().target;
+        assert_eq!(t(&format!("{START};1")), 1.0);
+        let black = START.replace(" w ", " b ");
+        assert_eq!(t(&format!("{black};1")), 0.0);
+        assert_eq!(t(&format!("{black};0.25")), 0.75);
+        // Score 0 is an even expectation: half of 0.5 and half of 1.
+        assert_eq!(t(&format!("{START};1;0")), 0.75);
+        assert!(t(&format!("{START};0;400")) > 0.36);
+    }
+
+    #[test]
+    fn a_bad_line_is_an_error_that_names_file_and_line() {
+        let (v, f, b) = setup();
+        let path = std::env::temp_dir().join(format!("kamil-train-net-{}.txt", std::process::id()));
+        std::fs::write(&path, format!("# c\n{START};1\n{START};2\n")).unwrap();
+        let e = read_samples(&v, &f, &path, b).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        let msg = format!("{e:#}");
+        assert!(
+            msg.contains("line 3") && msg.contains("result `2`"),
+            "{msg}"
+        );
+        for bad in [
+            "x;1",
+            START,
+            &format!("{START};1;x"),
+            &format!("{START};1;2;3"),
+        ] {
+            assert!(sample(&v, &f, bad, b).is_err(), "{bad}");
+        }
+    }
+}

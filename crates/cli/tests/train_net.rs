@@ -1,0 +1,103 @@
+//! `kamil train-net`: a tiny network trained on a tiny self-play data set
+//! lowers its loss and writes a file that loads; a bad data line is an
+//! error naming the file and the line.
+
+mod common;
+use common::{kamil, scratch_path, variant};
+use kamil_engine::nnue::Nnue;
+
+/// The `(epoch, train loss, validation loss)` of each epoch line.
+fn losses(stdout: &str) -> Vec<(u32, f64, f64)> {
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            match w[..] {
+                ["epoch", e, "train", "loss", t, "validation", "loss", v, ..] => Some((
+                    e.parse().ok()?,
+                    t.trim_end_matches(',').parse().ok()?,
+                    v.trim_end_matches(',').parse().ok()?,
+                )),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
+    let data = scratch_path("train-net", "data.txt");
+    let made = kamil(&[
+        "gen-data",
+        "courier",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "80",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let out = scratch_path("train-net", "tiny.nnue");
+    let _ = std::fs::remove_file(&out);
+    let run = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--holdout",
+        "0.2",
+        "--hidden",
+        "8",
+        "--epochs",
+        "3",
+        "--batch",
+        "8",
+        "--lr",
+        "0.01",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let l = losses(&stdout);
+    assert_eq!(
+        l.iter().map(|x| x.0).collect::<Vec<_>>(),
+        [0, 1, 2, 3],
+        "{stdout}"
+    );
+    // Epoch 0 is the start; the last epoch's losses are lower.
+    assert!(l[3].1 < l[0].1, "train loss did not fall:\n{stdout}");
+    assert!(l[3].2 < l[0].2, "validation loss did not fall:\n{stdout}");
+    assert!(stdout.contains("positions/s"), "{stdout}");
+    let v = variant("courier", &[]);
+    let net = Nnue::load(&v, &out).unwrap();
+    assert_eq!(net.network().hidden(), 8);
+}
+
+#[test]
+fn a_bad_data_line_names_the_file_and_the_line() {
+    let data = scratch_path("train-net", "bad.txt");
+    std::fs::write(&data, "# comment\nnot a fen;1\n").unwrap();
+    let run = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        scratch_path("train-net", "bad.nnue").to_str().unwrap(),
+    ]);
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("bad.txt") && err.contains("line 2"), "{err}");
+}

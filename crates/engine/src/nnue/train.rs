@@ -1,0 +1,873 @@
+//! A small sparse CPU trainer for the network of [`super::network`]: float
+//! weights fitted to labelled positions, then quantised to a [`Network`].
+//!
+//! The model, in float terms, for a position with side to move `us`:
+//!
+//! ```text
+//! acc_v = b1 + Σ W1[i] over the active inputs i of view v   (H values; v = us, them)
+//! h_v   = clamp(acc_v, 0, 1)²
+//! out   = w2[..H] · h_us + w2[H..] · h_them + b2              (net units)
+//! cp    = out · scale                                         (centipawns, side to move)
+//! p     = σ(cp / K),  σ(x) = 1 / (1 + e^-x)
+//! loss  = mean over a batch of (p - t)²
+//! ```
+//!
+//! `t` is the side to move's expected score, 0 to 1 (a game's result, or
+//! one blended with a search's score). **K** is in centipawns, 400 by
+//! default, the same as the network's [`DEFAULT_SCALE`]: then `p = σ(out)`,
+//! one net unit is one logit, and 400 centipawns are a 73% expectation,
+//! the convention of the usual NNUE trainers (so their nets' scales and
+//! ours compare). **The loss is the mean squared error** on `p`, as `kamil
+//! tune` uses (so the two tools' losses compare): it is bounded per
+//! position, so a position whose game was decided by a later blunder pulls
+//! with bounded force, where cross-entropy grows without bound as the net
+//! grows confident.
+//!
+//! Training is mini-batch Adam (decoupled weight decay optional). The first
+//! layer is sparse: a batch touches only the rows of its positions' active
+//! inputs, and only those rows' gradients, moments and weights are updated
+//! (lazy Adam: an untouched row's moments do not decay). Each epoch visits
+//! the data in an order shuffled by a seeded generator, so a run is
+//! reproducible for a seed.
+//!
+//! [`Model`] is generic over the float type: the trainer uses `f32`; the
+//! gradient check uses `f64`, where a central difference is accurate to
+//! about 1e-10 and a wrong gradient cannot hide in rounding.
+
+use super::features::Features;
+use super::network::{DEFAULT_SCALE, MAX_HIDDEN, Network, QA, QB};
+use kamil_rules::{Position, Side};
+use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// The float type of a [`Model`]: `f32` to train, `f64` to check gradients.
+pub trait Real:
+    Copy
+    + Default
+    + PartialOrd
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+{
+    /// `x` in this type (rounded).
+    fn of(x: f64) -> Self;
+    /// This value as `f64`.
+    fn f64(self) -> f64;
+    /// `e^self`.
+    fn exp(self) -> Self;
+    /// The square root.
+    fn sqrt(self) -> Self;
+}
+
+impl Real for f32 {
+    fn of(x: f64) -> f32 {
+        x as f32
+    }
+    fn f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn exp(self) -> f32 {
+        f32::exp(self)
+    }
+    fn sqrt(self) -> f32 {
+        f32::sqrt(self)
+    }
+}
+
+impl Real for f64 {
+    fn of(x: f64) -> f64 {
+        x
+    }
+    fn f64(self) -> f64 {
+        self
+    }
+    fn exp(self) -> f64 {
+        f64::exp(self)
+    }
+    fn sqrt(self) -> f64 {
+        f64::sqrt(self)
+    }
+}
+
+/// One training position: its active inputs from each view and its target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Active inputs of the side to move's view ([`Features::index`]).
+    pub us: Vec<u32>,
+    /// Active inputs of the other side's view.
+    pub them: Vec<u32>,
+    /// The side to move's expected score, 0 (lost) to 1 (won).
+    pub target: f32,
+}
+
+impl Sample {
+    /// The sample of `pos` under `features` (which must be its variant's
+    /// layout), with `target` the side to move's expected score (0 to 1,
+    /// clamped into that range; not a number counts 0.5).
+    pub fn new(features: &Features, pos: &Position, target: f32) -> Sample {
+        let us = pos.side();
+        let view = |v: Side| -> Vec<u32> {
+            [Side::First, Side::Second]
+                .iter()
+                .flat_map(|&s| pos.pieces(s).iter())
+                .map(|&sq| features.index(v, pos.at(sq), sq) as u32)
+                .collect()
+        };
+        let target = if target.is_nan() {
+            0.5
+        } else {
+            target.clamp(0.0, 1.0)
+        };
+        Sample {
+            us: view(us),
+            them: view(us.flip()),
+            target,
+        }
+    }
+}
+
+/// The loss's link from net units to a win expectation: `p = σ(c · out)`,
+/// `c = scale / K`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Link {
+    /// Logits per net unit, `scale / K`.
+    pub per_unit: f64,
+}
+
+impl Link {
+    /// The link of a net whose unit is `scale` centipawns, under an eval
+    /// scale of `k` centipawns per logit (both positive; 1 logit per unit
+    /// otherwise).
+    pub fn new(scale: f64, k: f64) -> Link {
+        let c = scale / k;
+        Link {
+            per_unit: if c.is_finite() && c > 0.0 { c } else { 1.0 },
+        }
+    }
+}
+
+impl Default for Link {
+    /// Scale and K both [`DEFAULT_SCALE`]: one logit per unit.
+    fn default() -> Link {
+        Link::new(f64::from(DEFAULT_SCALE), f64::from(DEFAULT_SCALE))
+    }
+}
+
+/// The float network: the same shapes as [`Network`], unquantised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model<T> {
+    inputs: usize,
+    hidden: usize,
+    /// First layer: H weights per input, input-major (as [`Network`]).
+    w1: Vec<T>,
+    /// First layer biases, H.
+    b1: Vec<T>,
+    /// Output weights: H for the side to move's view, then H for the other.
+    w2: Vec<T>,
+    /// Output bias, net units.
+    b2: T,
+}
+
+/// A model's gradient (or any buffer of its shape); the first layer's rows
+/// are kept dense, with a list of the rows a batch touched.
+#[derive(Clone, Debug)]
+struct Grad<T> {
+    w1: Vec<T>,
+    b1: Vec<T>,
+    w2: Vec<T>,
+    b2: T,
+    /// The first layer's rows written since the last clear.
+    touched: Vec<u32>,
+    mark: Vec<bool>,
+}
+
+impl<T: Real> Grad<T> {
+    fn new(inputs: usize, hidden: usize) -> Grad<T> {
+        Grad {
+            w1: vec![T::default(); inputs * hidden],
+            b1: vec![T::default(); hidden],
+            w2: vec![T::default(); 2 * hidden],
+            b2: T::default(),
+            touched: Vec::new(),
+            mark: vec![false; inputs],
+        }
+    }
+
+    /// Zeroes what the last batch wrote.
+    fn clear(&mut self, hidden: usize) {
+        for &i in &self.touched {
+            let i = i as usize;
+            self.w1[i * hidden..(i + 1) * hidden].fill(T::default());
+            self.mark[i] = false;
+        }
+        self.touched.clear();
+        self.b1.fill(T::default());
+        self.w2.fill(T::default());
+        self.b2 = T::default();
+    }
+
+    /// Adds `d` to row `i` of the first layer (an input of the model).
+    #[inline]
+    fn add_row(&mut self, i: usize, d: &[T]) {
+        let h = d.len();
+        if let Some(row) = self.w1.get_mut(i * h..(i + 1) * h) {
+            if !self.mark[i] {
+                self.mark[i] = true;
+                self.touched.push(i as u32);
+            }
+            row.iter_mut().zip(d).for_each(|(g, &d)| *g += d);
+        }
+    }
+}
+
+/// Per-position working space of the forward and backward pass.
+#[derive(Clone, Debug)]
+struct Scratch<T> {
+    us: Vec<T>,
+    them: Vec<T>,
+}
+
+/// A seeded generator (splitmix64): the weights' start and the shuffles.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// The generator of `seed`.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[-a, a)`.
+    pub fn symmetric(&mut self, a: f64) -> f64 {
+        (2.0 * self.unit() - 1.0) * a
+    }
+
+    /// Uniform in `0..n` (`n` > 0; 0 otherwise).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+
+    /// Shuffles `xs` in place (Fisher-Yates).
+    pub fn shuffle<X>(&mut self, xs: &mut [X]) {
+        for i in (1..xs.len()).rev() {
+            let j = self.below(i + 1);
+            xs.swap(i, j);
+        }
+    }
+}
+
+#[inline]
+fn sigmoid<T: Real>(x: T) -> T {
+    T::of(1.0) / (T::of(1.0) + (-x).exp())
+}
+
+/// The squared clipped ReLU and its derivative at `a`.
+#[inline]
+fn screlu<T: Real>(a: T) -> (T, T) {
+    if a <= T::default() {
+        (T::default(), T::default())
+    } else if a >= T::of(1.0) {
+        (T::of(1.0), T::default())
+    } else {
+        (a * a, T::of(2.0) * a)
+    }
+}
+
+impl<T: Real> Model<T> {
+    /// A model of `inputs` inputs and `hidden` units, all weights 0.
+    pub fn zeroed(inputs: usize, hidden: usize) -> Model<T> {
+        Model {
+            inputs,
+            hidden,
+            w1: vec![T::default(); inputs * hidden],
+            b1: vec![T::default(); hidden],
+            w2: vec![T::default(); 2 * hidden],
+            b2: T::default(),
+        }
+    }
+
+    /// A model with small weights drawn from `seed`: first layer weights
+    /// uniform in ±0.05 (a Courier position's ~48 pieces sum to about
+    /// ±0.2), biases uniform in 0 to 0.5 so that units start inside the
+    /// clamp's live range (0, 1) where their gradient is not 0, output
+    /// weights uniform in ±1/√(2H), output bias 0.
+    pub fn seeded(inputs: usize, hidden: usize, seed: u64) -> Model<T> {
+        let mut rng = SplitMix::new(seed);
+        let mut m = Model::zeroed(inputs, hidden);
+        m.w1.iter_mut()
+            .for_each(|w| *w = T::of(rng.symmetric(0.05)));
+        m.b1.iter_mut().for_each(|w| *w = T::of(0.5 * rng.unit()));
+        let a = 1.0 / ((2 * hidden.max(1)) as f64).sqrt();
+        m.w2.iter_mut().for_each(|w| *w = T::of(rng.symmetric(a)));
+        m
+    }
+
+    /// Inputs of one view.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Hidden width H.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Are all of `s`'s inputs inputs of this model?
+    pub fn fits(&self, s: &Sample) -> bool {
+        s.us.iter()
+            .chain(&s.them)
+            .all(|&i| (i as usize) < self.inputs)
+    }
+
+    fn scratch(&self) -> Scratch<T> {
+        Scratch {
+            us: vec![T::default(); self.hidden],
+            them: vec![T::default(); self.hidden],
+        }
+    }
+
+    /// Fills `acc` with the first layer's sums of `inputs` (inputs out of
+    /// range are left out; [`Model::fits`] tells).
+    #[inline]
+    fn accumulate(&self, inputs: &[u32], acc: &mut [T]) {
+        let h = self.hidden;
+        acc.copy_from_slice(&self.b1);
+        for &i in inputs {
+            let i = i as usize;
+            if let Some(row) = self.w1.get(i * h..(i + 1) * h) {
+                acc.iter_mut().zip(row).for_each(|(a, &w)| *a += w);
+            }
+        }
+    }
+
+    /// The output from filled accumulators.
+    #[inline]
+    fn head(&self, sc: &Scratch<T>) -> T {
+        let h = self.hidden;
+        let dot = |acc: &[T], w: &[T]| {
+            acc.iter()
+                .zip(w)
+                .fold(T::default(), |s, (&a, &w)| s + screlu(a).0 * w)
+        };
+        dot(&sc.us, &self.w2[..h]) + dot(&sc.them, &self.w2[h..]) + self.b2
+    }
+
+    fn forward(&self, s: &Sample, sc: &mut Scratch<T>) -> T {
+        self.accumulate(&s.us, &mut sc.us);
+        self.accumulate(&s.them, &mut sc.them);
+        self.head(sc)
+    }
+
+    /// The output of `s` in net units (side to move's view; centipawns
+    /// are this times the network's scale).
+    pub fn output(&self, s: &Sample) -> T {
+        self.forward(s, &mut self.scratch())
+    }
+
+    /// The mean loss over `data` under `link` (0 for no data).
+    pub fn loss(&self, data: &[Sample], link: Link) -> f64 {
+        let mut sc = self.scratch();
+        let c = link.per_unit;
+        let total: f64 = data
+            .iter()
+            .map(|s| {
+                let p = sigmoid(self.forward(s, &mut sc).f64() * c);
+                (p - f64::from(s.target)).powi(2)
+            })
+            .sum();
+        total / data.len().max(1) as f64
+    }
+
+    /// Adds the gradient of the mean loss over `batch` to `g`; returns
+    /// the batch's mean loss.
+    fn backward(&self, batch: &[&Sample], link: Link, g: &mut Grad<T>, sc: &mut Scratch<T>) -> f64 {
+        let h = self.hidden;
+        let c = T::of(link.per_unit);
+        let n = T::of(batch.len().max(1) as f64);
+        let mut total = 0.0;
+        let mut d_us = vec![T::default(); h];
+        let mut d_them = vec![T::default(); h];
+        for s in batch {
+            let out = self.forward(s, sc);
+            let p = sigmoid(c * out);
+            let e = p - T::of(f64::from(s.target));
+            total += (e * e).f64();
+            // d(mean (p - t)²)/d out.
+            let d = T::of(2.0) * e * p * (T::of(1.0) - p) * c / n;
+            g.b2 += d;
+            for j in 0..h {
+                let (hu, du) = screlu(sc.us[j]);
+                let (ht, dt) = screlu(sc.them[j]);
+                g.w2[j] += d * hu;
+                g.w2[h + j] += d * ht;
+                d_us[j] = d * self.w2[j] * du;
+                d_them[j] = d * self.w2[h + j] * dt;
+                g.b1[j] += d_us[j] + d_them[j];
+            }
+            for &i in &s.us {
+                g.add_row(i as usize, &d_us);
+            }
+            for &i in &s.them {
+                g.add_row(i as usize, &d_them);
+            }
+        }
+        total / batch.len().max(1) as f64
+    }
+
+    /// The quantised network (`scale` centipawns per net unit): first
+    /// layer × [`QA`], output weights × [`QB`], output bias × `QA · QB`,
+    /// each rounded and clamped to its integer type. Returns the network
+    /// and how many values were clamped (0 for a net that fits).
+    pub fn quantise(&self, scale: i32) -> (Network, usize) {
+        let mut clamped = 0;
+        let mut q16 = |x: T, by: i32| -> i16 {
+            let v = (x.f64() * f64::from(by)).round();
+            if v.is_nan() || v < f64::from(i16::MIN) || v > f64::from(i16::MAX) {
+                clamped += 1;
+            }
+            // `as` saturates (NaN to 0).
+            v as i16
+        };
+        let mut n = Network::zeroed(self.inputs, self.hidden);
+        n.ft_weights = self.w1.iter().map(|&w| q16(w, QA)).collect();
+        n.ft_bias = self.b1.iter().map(|&w| q16(w, QA)).collect();
+        n.out_weights = self.w2.iter().map(|&w| q16(w, QB)).collect();
+        let b = (self.b2.f64() * f64::from(QA * QB)).round();
+        if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
+            clamped += 1;
+        }
+        n.out_bias = b as i32;
+        n.scale = scale;
+        (n, clamped)
+    }
+}
+
+/// Training settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Adam's step size.
+    pub lr: f32,
+    /// Adam's decay of the first moment.
+    pub beta1: f32,
+    /// Adam's decay of the second moment.
+    pub beta2: f32,
+    /// Adam's ε.
+    pub eps: f32,
+    /// Decoupled weight decay per step (times `lr`) of the weights, not
+    /// the biases; 0 turns it off.
+    pub weight_decay: f32,
+    /// Positions per step.
+    pub batch: usize,
+    /// Seed of the epochs' shuffles.
+    pub seed: u64,
+    /// The loss's link from net units to a win expectation.
+    pub link: Link,
+}
+
+impl Default for Settings {
+    /// Adam's usual `lr` 1e-3, betas 0.9 and 0.999; no weight decay;
+    /// batches of 256; seed 1; [`Link::default`].
+    fn default() -> Settings {
+        Settings {
+            lr: 1e-3,
+            beta1: 0.9,
+            beta2: 0.999,
+            eps: 1e-8,
+            weight_decay: 0.0,
+            batch: 256,
+            seed: 1,
+            link: Link::default(),
+        }
+    }
+}
+
+/// Why training cannot start.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TrainError {
+    /// A setting out of range.
+    #[error("bad setting {name}: {value}")]
+    Setting {
+        /// The setting.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A sample with an input the model does not have.
+    #[error("sample {index} has an input out of the model's {inputs} inputs")]
+    Sample {
+        /// Its index in the data.
+        index: usize,
+        /// The model's inputs.
+        inputs: usize,
+    },
+}
+
+/// A float model under training, with Adam's state.
+#[derive(Clone, Debug)]
+pub struct Trainer {
+    model: Model<f32>,
+    settings: Settings,
+    /// Adam's first and second moments, in the model's shape.
+    m: Grad<f32>,
+    v: Grad<f32>,
+    grad: Grad<f32>,
+    scratch: Scratch<f32>,
+    step: i32,
+    rng: SplitMix,
+}
+
+impl Trainer {
+    /// A trainer of `model` under `settings`.
+    ///
+    /// Errors: a step size, beta, ε or decay out of range, a batch of 0,
+    /// a hidden width of 0 or over [`MAX_HIDDEN`].
+    pub fn new(model: Model<f32>, settings: Settings) -> Result<Trainer, TrainError> {
+        let bad = |name, value: String| Err(TrainError::Setting { name, value });
+        let s = &settings;
+        if !(s.lr > 0.0 && s.lr.is_finite()) {
+            return bad("lr", s.lr.to_string());
+        }
+        for (name, b) in [("beta1", s.beta1), ("beta2", s.beta2)] {
+            if !(0.0..1.0).contains(&b) {
+                return bad(name, b.to_string());
+            }
+        }
+        if !(s.eps > 0.0 && s.eps.is_finite()) {
+            return bad("eps", s.eps.to_string());
+        }
+        if !(s.weight_decay >= 0.0 && s.weight_decay.is_finite()) {
+            return bad("weight decay", s.weight_decay.to_string());
+        }
+        if s.batch == 0 {
+            return bad("batch", "0".into());
+        }
+        if model.hidden == 0 || model.hidden > MAX_HIDDEN {
+            return bad("hidden", model.hidden.to_string());
+        }
+        let (i, h) = (model.inputs, model.hidden);
+        Ok(Trainer {
+            scratch: model.scratch(),
+            model,
+            m: Grad::new(i, h),
+            v: Grad::new(i, h),
+            grad: Grad::new(i, h),
+            step: 0,
+            rng: SplitMix::new(settings.seed),
+            settings,
+        })
+    }
+
+    /// The model as trained so far.
+    pub fn model(&self) -> &Model<f32> {
+        &self.model
+    }
+
+    /// Takes the model out.
+    pub fn into_model(self) -> Model<f32> {
+        self.model
+    }
+
+    /// Errors with the first sample of `data` that does not fit the model.
+    pub fn check(&self, data: &[Sample]) -> Result<(), TrainError> {
+        match data.iter().position(|s| !self.model.fits(s)) {
+            Some(index) => Err(TrainError::Sample {
+                index,
+                inputs: self.model.inputs,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// One pass over `data` in a shuffled order, one Adam step per batch;
+    /// `progress` is told each batch's size. Returns the mean of the
+    /// batches' losses before their steps (weighted by size; 0 for no
+    /// data). Inputs out of the model's range are left out ([`Trainer::check`]
+    /// finds them first).
+    pub fn epoch(&mut self, data: &[Sample], progress: &mut dyn FnMut(usize)) -> f64 {
+        let mut order: Vec<usize> = (0..data.len()).collect();
+        self.rng.shuffle(&mut order);
+        let mut total = 0.0;
+        for chunk in order.chunks(self.settings.batch) {
+            let batch: Vec<&Sample> = chunk.iter().map(|&i| &data[i]).collect();
+            total += self.step(&batch) * batch.len() as f64;
+            progress(batch.len());
+        }
+        total / data.len().max(1) as f64
+    }
+
+    /// One Adam step on `batch`; returns its loss before the step.
+    fn step(&mut self, batch: &[&Sample]) -> f64 {
+        let h = self.model.hidden;
+        self.grad.clear(h);
+        let loss =
+            self.model
+                .backward(batch, self.settings.link, &mut self.grad, &mut self.scratch);
+        self.step = self.step.saturating_add(1);
+        let s = self.settings;
+        let t = self.step;
+        // Bias corrections folded into the step size.
+        let lr = s.lr * (1.0 - s.beta2.powi(t)).sqrt() / (1.0 - s.beta1.powi(t));
+        let decay = s.lr * s.weight_decay;
+        let adam = |w: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], decay: f32| {
+            for (((w, &g), m), v) in w.iter_mut().zip(g).zip(m.iter_mut()).zip(v.iter_mut()) {
+                *m = s.beta1 * *m + (1.0 - s.beta1) * g;
+                *v = s.beta2 * *v + (1.0 - s.beta2) * g * g;
+                *w -= lr * *m / (v.sqrt() + s.eps) + decay * *w;
+            }
+        };
+        for &i in &self.grad.touched {
+            let r = i as usize * h..(i as usize + 1) * h;
+            adam(
+                &mut self.model.w1[r.clone()],
+                &self.grad.w1[r.clone()],
+                &mut self.m.w1[r.clone()],
+                &mut self.v.w1[r],
+                decay,
+            );
+        }
+        adam(
+            &mut self.model.b1,
+            &self.grad.b1,
+            &mut self.m.b1,
+            &mut self.v.b1,
+            0.0,
+        );
+        adam(
+            &mut self.model.w2,
+            &self.grad.w2,
+            &mut self.m.w2,
+            &mut self.v.w2,
+            decay,
+        );
+        adam(
+            std::slice::from_mut(&mut self.model.b2),
+            &[self.grad.b2],
+            std::slice::from_mut(&mut self.m.b2),
+            std::slice::from_mut(&mut self.v.b2),
+            0.0,
+        );
+        loss
+    }
+}
+
+/// Splits `data` into training and held-out positions: about `fraction`
+/// (0 to 1) of them, drawn by `seed`, are held out. Positions of one game
+/// may fall on both sides (they are alike, so the held-out loss is a
+/// little optimistic).
+pub fn split(data: Vec<Sample>, fraction: f64, seed: u64) -> (Vec<Sample>, Vec<Sample>) {
+    let fraction = if fraction.is_nan() {
+        0.0
+    } else {
+        fraction.clamp(0.0, 1.0)
+    };
+    let mut rng = SplitMix::new(seed ^ 0x006f_6c64_686f_7574);
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for s in data {
+        if rng.unit() < fraction {
+            held.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    (train, held)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Samples of random inputs of a model of `inputs` inputs.
+    fn samples(inputs: usize, n: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = SplitMix::new(seed);
+        (0..n)
+            .map(|_| {
+                let mut pick = |k| (0..k).map(|_| rng.below(inputs) as u32).collect();
+                let us = pick(6);
+                let them = pick(5);
+                Sample {
+                    us,
+                    them,
+                    target: rng.unit() as f32,
+                }
+            })
+            .collect()
+    }
+
+    /// A tiny model whose units sit inside (0, 1) and whose output is
+    /// large enough for the sigmoid's slope to matter.
+    fn tiny() -> Model<f64> {
+        let mut m = Model::<f64>::seeded(40, 4, 9);
+        m.w1.iter_mut().for_each(|w| *w *= 2.0);
+        m.w2.iter_mut().for_each(|w| *w *= 3.0);
+        m.b2 = 0.3;
+        m
+    }
+
+    /// Every parameter's relative error between `g` and a central
+    /// difference of the loss over `data`; the largest.
+    fn worst_error(m: &Model<f64>, data: &[Sample], g: &Grad<f64>) -> (f64, String) {
+        let link = Link::new(400.0, 300.0);
+        let eps = 1e-6;
+        let fd = |m: &Model<f64>, set: &dyn Fn(&mut Model<f64>, f64)| {
+            let (mut a, mut b) = (m.clone(), m.clone());
+            set(&mut a, eps);
+            set(&mut b, -eps);
+            (a.loss(data, link) - b.loss(data, link)) / (2.0 * eps)
+        };
+        let rel = |a: f64, n: f64| (a - n).abs() / (a.abs() + n.abs()).max(1e-9);
+        let mut worst = (0.0, String::new());
+        let mut see = |name: String, a: f64, n: f64| {
+            let e = rel(a, n);
+            if e > worst.0 {
+                worst = (e, format!("{name}: analytic {a:e}, numeric {n:e}"));
+            }
+        };
+        let h = m.hidden;
+        for i in 0..m.inputs * h {
+            let n = fd(m, &|m, d| m.w1[i] += d);
+            see(format!("w1[{}][{}]", i / h, i % h), g.w1[i], n);
+        }
+        for j in 0..h {
+            let n = fd(m, &|m, d| m.b1[j] += d);
+            see(format!("b1[{j}]"), g.b1[j], n);
+        }
+        for j in 0..2 * h {
+            let n = fd(m, &|m, d| m.w2[j] += d);
+            see(format!("w2[{j}]"), g.w2[j], n);
+        }
+        see("b2".into(), g.b2, fd(m, &|m, d| m.b2 += d));
+        worst
+    }
+
+    fn analytic(m: &Model<f64>, data: &[Sample]) -> Grad<f64> {
+        let mut g = Grad::new(m.inputs, m.hidden);
+        let batch: Vec<&Sample> = data.iter().collect();
+        m.backward(&batch, Link::new(400.0, 300.0), &mut g, &mut m.scratch());
+        g
+    }
+
+    #[test]
+    fn the_gradient_of_every_parameter_agrees_with_a_central_difference() {
+        let m = tiny();
+        let data = samples(m.inputs, 5, 3);
+        let g = analytic(&m, &data);
+        // Some rows are active, some not (their gradient is 0 both ways).
+        assert!(!g.touched.is_empty() && g.touched.len() < m.inputs);
+        // Units inside the clamp's live range, so every kind is exercised.
+        assert!(g.b1.iter().all(|&x| x != 0.0), "{:?}", g.b1);
+        let (e, at) = worst_error(&m, &data, &g);
+        eprintln!("worst relative error {e:e} at {at}");
+        assert!(e < 1e-5, "relative error {e:e} at {at}");
+    }
+
+    #[test]
+    fn the_check_catches_a_gradient_a_little_wrong() {
+        let m = tiny();
+        let data = samples(m.inputs, 5, 3);
+        // Each kind of parameter, one value 1% off: the check must see it.
+        let h = m.hidden;
+        let row = analytic(&m, &data).touched[0] as usize;
+        for (kind, spoil) in [
+            (
+                "w1",
+                &(|g: &mut Grad<f64>| g.w1[row * h + 1] *= 1.01) as &dyn Fn(&mut Grad<f64>),
+            ),
+            ("b1", &|g| g.b1[2] *= 1.01),
+            ("w2", &|g| g.w2[h + 3] *= 1.01),
+            ("b2", &|g| g.b2 *= 1.01),
+        ] {
+            let mut g = analytic(&m, &data);
+            spoil(&mut g);
+            let (e, _) = worst_error(&m, &data, &g);
+            assert!(e > 1e-3, "{kind}: a 1% error went unseen ({e:e})");
+        }
+    }
+
+    #[test]
+    fn the_f32_model_computes_what_the_f64_one_does() {
+        let m = tiny();
+        let mut m32 = Model::<f32>::zeroed(m.inputs, m.hidden);
+        m32.w1 = m.w1.iter().map(|&x| x as f32).collect();
+        m32.b1 = m.b1.iter().map(|&x| x as f32).collect();
+        m32.w2 = m.w2.iter().map(|&x| x as f32).collect();
+        m32.b2 = m.b2 as f32;
+        for s in samples(m.inputs, 20, 5) {
+            assert!((m.output(&s) - f64::from(m32.output(&s))).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn quantising_scales_rounds_and_clamps() {
+        let mut m = Model::<f32>::zeroed(2, 2);
+        m.w1 = vec![1.0, -0.5, 0.002, 1000.0];
+        m.b1 = vec![0.25, 0.0];
+        m.w2 = vec![0.5, -1.0, 2.0, 0.0];
+        m.b2 = 0.1;
+        let (n, clamped) = m.quantise(400);
+        assert_eq!(n.ft_weights, vec![255, -128, 1, i16::MAX]);
+        assert_eq!(n.ft_bias, vec![64, 0]);
+        assert_eq!(n.out_weights, vec![32, -64, 128, 0]);
+        assert_eq!(n.out_bias, (0.1f64 * f64::from(QA * QB)).round() as i32);
+        assert_eq!(n.scale, 400);
+        assert_eq!(clamped, 1);
+    }
+
+    #[test]
+    fn bad_settings_and_foreign_samples_are_errors() {
+        let m = Model::<f32>::seeded(10, 4, 1);
+        let bad = Settings {
+            batch: 0,
+            ..Settings::default()
+        };
+        assert!(matches!(
+            Trainer::new(m.clone(), bad),
+            Err(TrainError::Setting { name: "batch", .. })
+        ));
+        let t = Trainer::new(m, Settings::default()).unwrap();
+        let mut data = samples(10, 3, 1);
+        assert_eq!(t.check(&data), Ok(()));
+        data[2].them.push(10);
+        assert_eq!(
+            t.check(&data),
+            Err(TrainError::Sample {
+                index: 2,
+                inputs: 10
+            })
+        );
+    }
+
+    #[test]
+    fn a_split_is_seeded_and_keeps_every_sample() {
+        let data = samples(10, 400, 2);
+        let (a, b) = split(data.clone(), 0.25, 7);
+        assert_eq!(a.len() + b.len(), 400);
+        assert!((60..140).contains(&b.len()), "{}", b.len());
+        assert_eq!(split(data.clone(), 0.25, 7).1, b);
+        assert_ne!(split(data, 0.25, 8).1, b);
+    }
+}
