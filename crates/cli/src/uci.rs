@@ -8,10 +8,14 @@ use crate::game_args::{load_variant, load_weights};
 use crate::input::{self, ProtocolLine};
 use crate::out::{self, Out, send};
 use anyhow::Result;
+use kamil_engine::eval::weights::Weights;
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::nnue::Nnue;
 use kamil_engine::{Clock, Engine, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Position, Variant};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -76,6 +80,12 @@ pub struct Session {
     search: Option<JoinHandle<()>>,
     searching: Arc<AtomicBool>,
     bounds: SessionBounds,
+    /// The variant file's weights (`NAME.eval.toml`), if any.
+    weights: Option<Weights>,
+    /// `EvalFile`: a network file for the selected variant.
+    eval_file: Option<String>,
+    /// `Use NNUE`: search with the network of `EvalFile` where it loads.
+    use_nnue: bool,
 }
 
 impl Session {
@@ -103,6 +113,9 @@ impl Session {
             search: None,
             searching: Arc::new(AtomicBool::new(false)),
             bounds,
+            weights: None,
+            eval_file: None,
+            use_nnue: true,
         }
     }
 
@@ -190,6 +203,8 @@ impl Session {
             "option name MultiPV type spin default 1 min 1 max 64".to_string(),
             "option name Eval type combo default full var full var material".to_string(),
             "option name VariantOptions type string default <empty>".to_string(),
+            "option name Use NNUE type check default true".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
             "uciok".to_string(),
         ];
         for l in lines {
@@ -256,6 +271,20 @@ impl Session {
                 "material" => engine.set_eval_mode(EvalMode::Material),
                 _ => self.info(&format!("Eval must be full or material, not `{value}`")),
             },
+            "evalfile" => {
+                drop(engine);
+                let v = value.trim();
+                self.eval_file = (!v.is_empty() && v != "<empty>").then(|| v.to_string());
+                self.apply_evaluation();
+            }
+            "use nnue" => match value.as_str() {
+                "true" | "false" => {
+                    drop(engine);
+                    self.use_nnue = value == "true";
+                    self.apply_evaluation();
+                }
+                _ => self.info(&format!("Use NNUE must be true or false, not `{value}`")),
+            },
             "ponder" | "uci_analysemode" | "uci_chess960" => {}
             _ => self.info(&format!("unknown option `{name}`")),
         }
@@ -274,12 +303,37 @@ impl Session {
                 self.variant_name = name.to_string();
                 self.variant_options = options;
                 self.position = Position::start(self.variant.clone());
+                self.weights = weights;
+                self.apply_evaluation();
                 if let Ok(mut e) = self.engine.lock() {
-                    e.set_evaluation(weights.into());
                     e.new_game();
                 }
             }
             Err(e) => self.info(&format!("variant not changed: {e:#}")),
+        }
+    }
+
+    /// Sets the engine's evaluation: the network of `EvalFile` for the
+    /// selected variant when `Use NNUE` is on and it loads, else the
+    /// hand-written one (with the variant file's weights). A network that
+    /// cannot be used is said, naming the file and what is wrong.
+    fn apply_evaluation(&mut self) {
+        let mut choice: EvalChoice = self.weights.clone().into();
+        if self.use_nnue
+            && let Some(path) = &self.eval_file
+        {
+            match Nnue::load(&self.variant, Path::new(path)) {
+                Ok(n) => {
+                    self.info(&format!("EvalFile {path} in use"));
+                    choice = EvalChoice::Net(Box::new(n));
+                }
+                Err(e) => self.info(&format!(
+                    "EvalFile not used, the hand-written evaluation plays: {e}"
+                )),
+            }
+        }
+        if let Ok(mut e) = self.engine.lock() {
+            e.set_evaluation(choice);
         }
     }
 

@@ -463,3 +463,100 @@ fn every_builtin_variant_has_a_self_play_test() {
         assert!(src.contains(&test), "no `{test}` for built-in `{name}`");
     }
 }
+
+/// What of an `info depth` line does not depend on the clock: its score
+/// and node count.
+fn search_key(line: &str) -> Vec<String> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let at = |k: &str| {
+        w.iter()
+            .position(|x| *x == k)
+            .map(|i| w[i + 1..i + 3].join(" "))
+    };
+    vec![
+        at("score").unwrap_or_default(),
+        at("nodes").unwrap_or_default(),
+    ]
+}
+
+/// The lines of `go depth 3` from the Courier start after `setup`
+/// (setoption lines), and the info strings said.
+fn courier_depth_three(setup: &[String]) -> (String, Vec<String>) {
+    let mut e = Session::start(&["uci"]);
+    for l in setup {
+        e.send(l);
+    }
+    e.send("position startpos");
+    e.send("go depth 3");
+    let l = e.until("bestmove", Duration::from_secs(60));
+    let last = l
+        .iter()
+        .rev()
+        .find(|x| x.starts_with("info depth 3 "))
+        .unwrap_or_else(|| panic!("no depth-3 line: {l:?}"))
+        .clone();
+    let said = l
+        .into_iter()
+        .filter(|x| x.starts_with("info string"))
+        .collect();
+    e.send("quit");
+    (last, said)
+}
+
+/// Issue 46: `EvalFile` names a network for the selected variant, which
+/// then evaluates (the search goes otherwise); `Use NNUE false` goes back
+/// to the hand-written evaluation; a damaged file or another game's net is
+/// said, naming the file, and the hand-written evaluation plays.
+#[test]
+fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
+    use kamil_engine::nnue::Nnue;
+    use kamil_engine::nnue::features::Features;
+    use kamil_engine::nnue::network::Network;
+    let v = variant("courier", &[]);
+    let features = Features::new(&v);
+    let net = Network::seeded(&features, 32, 21);
+    let bytes = Nnue::new(&v, features, net).to_bytes();
+    let path = common::scratch_path("kamil-uci-tests", "courier-test.nnue");
+    std::fs::write(&path, &bytes).expect("write the net");
+    let set = |p: &std::path::Path| format!("setoption name EvalFile value {}", p.display());
+
+    let (hand, _) = courier_depth_three(&[]);
+    let (net_line, said) = courier_depth_three(&[set(&path)]);
+    assert!(said.iter().any(|s| s.contains("in use")), "{said:?}");
+    assert_ne!(
+        search_key(&hand),
+        search_key(&net_line),
+        "the network did not change the search"
+    );
+    let (off, _) = courier_depth_three(&[
+        set(&path),
+        "setoption name Use NNUE value false".to_string(),
+    ]);
+    assert_eq!(search_key(&hand), search_key(&off));
+
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 7;
+    damaged[at] ^= 0x40;
+    let bad = path.with_file_name("courier-damaged.nnue");
+    std::fs::write(&bad, &damaged).expect("write the damaged net");
+    let (line, said) = courier_depth_three(&[set(&bad)]);
+    let msg = said
+        .iter()
+        .find(|s| s.contains("EvalFile not used"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(
+        msg.contains(&bad.display().to_string()) && msg.contains("damaged"),
+        "{msg}"
+    );
+    assert!(line.starts_with("info depth 3 "));
+    // Another game's net: named with what differs.
+    let (_, said) = courier_depth_three(&[
+        "setoption name UCI_Variant value courier-modern".to_string(),
+        set(&path),
+    ]);
+    assert!(
+        said.iter()
+            .any(|s| s.contains("made for variant courier, the variant has courier-modern")),
+        "{said:?}"
+    );
+}
