@@ -2,9 +2,13 @@
 //! tune`), from kamil's self-play at a fixed node count per move or from
 //! the games of a PGN file (`kamil match --pgn`, other engines' games).
 //!
-//! The output has one position a line, `FEN;RESULT`, RESULT being what the
-//! game was worth to the first player: `1` (won), `0.5` (drawn), `0`
-//! (lost), or the share of the points where a game ends in shared points.
+//! The output has one position a line, `FEN;RESULT` or, in self-play,
+//! `FEN;RESULT;SCORE`: RESULT is what the game was worth to the first
+//! player, `1` (won), `0.5` (drawn), `0` (lost), or the share of the points
+//! where a game ends in shared points; SCORE is the self-play search's
+//! score of the position in centipawns from the side to move's view (a mate
+//! score written as ±[`MATE_SCORE_CP`]), which `kamil train-net` blends
+//! with the result.
 //! Lines starting with `#` are comments. Kept are quiet positions only:
 //! not in check, and the move played from them (the engine's best move in
 //! self-play) neither captures nor promotes. The first `--random-plies`
@@ -23,7 +27,7 @@ use crate::game_args::{load_variant, load_weights};
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::Weights;
 use kamil_engine::material::is_capture;
-use kamil_engine::{Engine, EngineConfig, EvalMode, Limits};
+use kamil_engine::{Engine, EngineConfig, EvalMode, Limits, Score};
 use kamil_rules::movegen::{in_check, legal_moves};
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Move, Position, Side, Variant, notation, pgn};
@@ -122,8 +126,22 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// One game's kept positions as lines `FEN;RESULT`.
+/// One game's kept positions as lines `FEN;RESULT[;SCORE]`.
 type GameLines = Vec<String>;
+
+/// The centipawns a mate score is written as in a data line: far enough
+/// past any evaluation that the win expectation is all but certain.
+pub const MATE_SCORE_CP: i32 = 4000;
+
+/// A search score as a data line's SCORE: centipawns, mates at
+/// ±[`MATE_SCORE_CP`].
+fn data_score(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp.clamp(-MATE_SCORE_CP, MATE_SCORE_CP),
+        Score::Mate(n) if n > 0 => MATE_SCORE_CP,
+        Score::Mate(_) => -MATE_SCORE_CP,
+    }
+}
 
 fn self_play(
     args: &Args,
@@ -242,14 +260,17 @@ fn play_game(
             let r = engine.search(&pos, &limits, &mut |_| {});
             let Some(m) = r.best else { break 0.5 };
             if quiet(&pos, m) {
-                fens.push(pos.fen());
+                fens.push((pos.fen(), data_score(r.score)));
             }
             m
         };
         pos.make(m);
         ply += 1;
     };
-    Ok(lines(fens, result))
+    Ok(fens
+        .into_iter()
+        .map(|(f, cp)| format!("{f};{result};{cp}"))
+        .collect())
 }
 
 /// Is `pos` quiet enough to label, `m` being the move played from it? Not
@@ -363,8 +384,10 @@ pub fn read_data(text: &str) -> Result<Vec<Labelled>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (fen, r) = line
-            .rsplit_once(';')
+        let mut fields = line.split(';');
+        let fen = fields.next().unwrap_or_default();
+        let r = fields
+            .next()
             .with_context(|| format!("data line {}: no `;RESULT`", i + 1))?;
         let result: f64 = r
             .trim()
@@ -407,6 +430,12 @@ mod tests {
         let data = read_data(&a.join("\n")).unwrap();
         assert!(data.iter().all(|d| d.result == 0.5));
         assert_eq!(data.len(), a.len());
+        // Each line carries its search score, centipawns in range.
+        for l in &a {
+            let cp: i32 = l.rsplit(';').next().unwrap().parse().unwrap();
+            assert!(cp.abs() <= MATE_SCORE_CP, "{l}");
+            assert_eq!(l.split(';').count(), 3, "{l}");
+        }
     }
 
     #[test]
