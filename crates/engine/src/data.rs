@@ -1,0 +1,548 @@
+//! kamil's training data file (`kamil gen-data --format binary`), read by
+//! `kamil train-net`. Little-endian throughout; a file is a sequence of
+//! chunks, each a header or a game:
+//!
+//! | chunk | fields |
+//! |---|---|
+//! | header | 8 bytes `KAMILDAT`; version u32 ([`VERSION`]); variant name (u16 length, UTF-8); piece types u16, files u8, ranks u8; pieces u64 (FNV-1a of the piece keys, each ended by 0); options in force (u16 length, UTF-8 `KEY=VALUE` joined by `;`); settings (u16 length, UTF-8: how the games were made) |
+//! | game | byte `G`; game index u32 (of its run, from 0); records u32; then the records |
+//! | record | FEN (u16 length, UTF-8: the position, side to move, hands and all the variant's FEN carries); score i16 (the search's, centipawns, side to move's view, mates at ±4000); result f32 (what the game was worth to the first player, 0 to 1); ply u16 (plies from the start position) |
+//!
+//! A file starts with a header; a header may come again before any game,
+//! so shards (each a file with its own header) merge by concatenation
+//! (`cat a.bin b.bin > all.bin`). Every header is checked against the
+//! variant read for, so data of another variant, another board or other
+//! pieces is an error naming the field and both values. A game is written
+//! whole, so a run that was stopped leaves at most a partial last game:
+//! [`scan`] finds where the complete games end, to resume after them.
+//!
+//! The position is the FEN's text: robust across every game (shogi hands,
+//! Tamerlane's citadels, counters) at about 70 to 200 bytes a position;
+//! a record costs the FEN's length plus 10 bytes.
+
+use kamil_rules::Variant;
+use std::path::{Path, PathBuf};
+
+/// The header's first bytes.
+pub const MAGIC: &[u8; 8] = b"KAMILDAT";
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+/// The first byte of a game chunk.
+pub const GAME_TAG: u8 = b'G';
+
+/// The header of a data file: what the positions are of, and how they
+/// were made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The variant's name.
+    pub variant: String,
+    /// Number of piece types.
+    pub types: u16,
+    /// Board files.
+    pub files: u8,
+    /// Board ranks.
+    pub ranks: u8,
+    /// FNV-1a of the piece keys, in order, each ended by 0.
+    pub pieces: u64,
+    /// The variant's options in force, `KEY=VALUE` joined by `;`.
+    pub options: String,
+    /// How the games were made (free text, for provenance and resuming).
+    pub settings: String,
+}
+
+impl Header {
+    /// The header for data of variant `v` made with `settings`.
+    pub fn new(v: &Variant, settings: &str) -> Header {
+        Header {
+            variant: v.name.clone(),
+            types: v.pieces.len() as u16,
+            files: v.geometry.files(),
+            ranks: v.geometry.ranks(),
+            pieces: pieces_hash(v),
+            options: options_text(v),
+            settings: settings.to_string(),
+        }
+    }
+
+    /// The header's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.settings.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        put_text(&mut out, &self.variant);
+        out.extend_from_slice(&self.types.to_le_bytes());
+        out.push(self.files);
+        out.push(self.ranks);
+        out.extend_from_slice(&self.pieces.to_le_bytes());
+        put_text(&mut out, &self.options);
+        put_text(&mut out, &self.settings);
+        out
+    }
+
+    /// Checks that this header's data are of `v` (name, board, pieces,
+    /// options). Errors: [`DataError::Mismatch`] naming the field.
+    fn check(&self, v: &Variant) -> Result<(), DataError> {
+        let want = Header::new(v, "");
+        let fields = [
+            ("variant", self.variant.clone(), want.variant),
+            (
+                "piece types",
+                self.types.to_string(),
+                want.types.to_string(),
+            ),
+            ("files", self.files.to_string(), want.files.to_string()),
+            ("ranks", self.ranks.to_string(), want.ranks.to_string()),
+            (
+                "pieces (hash of the keys)",
+                format!("{:016x}", self.pieces),
+                format!("{:016x}", want.pieces),
+            ),
+            ("options", self.options.clone(), want.options),
+        ];
+        for (field, file, variant) in fields {
+            if file != variant {
+                return Err(DataError::Mismatch {
+                    field,
+                    file,
+                    variant,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One position of a game, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The position, in the variant's FEN.
+    pub fen: String,
+    /// The search's score, centipawns, side to move's view.
+    pub score: i16,
+    /// What the game was worth to the first player, 0 to 1.
+    pub result: f32,
+    /// Plies played from the start position.
+    pub ply: u16,
+}
+
+/// A game's kept positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The game's index in its run (from 0).
+    pub index: u32,
+    /// Its kept positions, in the order played.
+    pub records: Vec<Record>,
+}
+
+impl Game {
+    /// The game chunk's bytes. Errors: a FEN over 65535 bytes.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, DataError> {
+        let mut out = Vec::with_capacity(9 + self.records.len() * 100);
+        out.push(GAME_TAG);
+        out.extend_from_slice(&self.index.to_le_bytes());
+        out.extend_from_slice(&(self.records.len() as u32).to_le_bytes());
+        for r in &self.records {
+            if r.fen.len() > usize::from(u16::MAX) {
+                return Err(DataError::TooLong(r.fen.len()));
+            }
+            put_text(&mut out, &r.fen);
+            out.extend_from_slice(&r.score.to_le_bytes());
+            out.extend_from_slice(&r.result.to_le_bytes());
+            out.extend_from_slice(&r.ply.to_le_bytes());
+        }
+        Ok(out)
+    }
+}
+
+/// What is wrong with a data file's bytes.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DataError {
+    /// The bytes do not start with a header.
+    #[error("not a kamil data file (no KAMILDAT header)")]
+    Magic,
+    /// A version this build cannot read.
+    #[error("format version {0}, this build reads version {VERSION}")]
+    Version(u32),
+    /// A header field that does not fit the variant.
+    #[error("made for {field} `{file}`, the variant has `{variant}`")]
+    Mismatch {
+        /// The field (`variant`, `files`, `options`, ...).
+        field: &'static str,
+        /// The file's value.
+        file: String,
+        /// The variant's value.
+        variant: String,
+    },
+    /// A chunk or record that does not read.
+    #[error("record {record} (game {game}, byte {offset}): {what}")]
+    Record {
+        /// The record's number in the file, from 1 (the one after the last
+        /// read for a header or game chunk).
+        record: u64,
+        /// The game's index, as stored (or the last game's).
+        game: u32,
+        /// The byte offset in the file where the chunk or record starts.
+        offset: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// A FEN too long for its u16 length.
+    #[error("a FEN of {0} bytes (at most 65535)")]
+    TooLong(usize),
+}
+
+/// A data file that cannot be read: the path and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file cannot be read.
+    #[error("reading data file `{0}`: {1}")]
+    Io(PathBuf, std::io::Error),
+    /// Its bytes do not read.
+    #[error("data file `{0}`: {1}")]
+    Data(PathBuf, DataError),
+}
+
+/// Do `bytes` start like a binary data file (rather than text lines)?
+pub fn is_binary(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
+/// Reads a whole data file's `bytes` for variant `v`: every game of
+/// every concatenated part, in order.
+///
+/// Errors: see [`DataError`]: no header, another version or variant, a
+/// chunk or record that does not read or is cut short (naming the record).
+pub fn read(v: &Variant, bytes: &[u8]) -> Result<Vec<Game>, DataError> {
+    let s = parse(v, bytes, false)?;
+    Ok(s.games)
+}
+
+/// Reads the data file at `path` for variant `v` ([`read`]).
+///
+/// Errors: [`FileError`], naming the file.
+pub fn read_file(v: &Variant, path: &Path) -> Result<Vec<Game>, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| FileError::Io(path.to_path_buf(), e))?;
+    read(v, &bytes).map_err(|e| FileError::Data(path.to_path_buf(), e))
+}
+
+/// What [`scan`] found in a file that may end inside a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scan {
+    /// The first header.
+    pub header: Header,
+    /// The complete games, in order.
+    pub games: Vec<Game>,
+    /// Bytes up to the end of the last complete chunk: what to keep.
+    pub complete: usize,
+}
+
+/// Reads `bytes` for variant `v` like [`read`], but a last chunk cut
+/// short (a run that was stopped while writing) ends the scan instead of
+/// being an error. `None` when `bytes` are too short to hold a header.
+///
+/// Errors: as [`read`], except a cut-short last chunk.
+pub fn scan(v: &Variant, bytes: &[u8]) -> Result<Option<Scan>, DataError> {
+    if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) {
+        return Ok(None);
+    }
+    match parse(v, bytes, true) {
+        Ok(s) if s.header.is_none() => Ok(None),
+        Ok(s) => Ok(Some(Scan {
+            header: s.header.expect("checked"),
+            games: s.games,
+            complete: s.complete,
+        })),
+        Err(e) => Err(e),
+    }
+}
+
+/// The result of [`parse`].
+struct Parsed {
+    header: Option<Header>,
+    games: Vec<Game>,
+    complete: usize,
+}
+
+/// Reads the chunks of `bytes`; with `tolerant`, a chunk cut short at the
+/// end stops the reading where the complete chunks end.
+fn parse(v: &Variant, bytes: &[u8], tolerant: bool) -> Result<Parsed, DataError> {
+    let mut r = Cursor { bytes, at: 0 };
+    let mut out = Parsed {
+        header: None,
+        games: Vec::new(),
+        complete: 0,
+    };
+    // The record being read: its number from 1, its game, its offset.
+    let mut at = Where {
+        record: 0,
+        game: 0,
+        offset: 0,
+    };
+    while r.at < bytes.len() {
+        let start = r.at;
+        at.offset = start;
+        let chunk = if bytes[start] == GAME_TAG && out.header.is_some() {
+            read_game(&mut r, &mut at).map(Chunk::Game)
+        } else {
+            read_header(&mut r).map(Chunk::Header)
+        };
+        let err = |what: String, at: &Where| DataError::Record {
+            record: at.record,
+            game: at.game,
+            offset: at.offset,
+            what,
+        };
+        match chunk {
+            Ok(Chunk::Header(h)) => {
+                h.check(v)?;
+                out.header.get_or_insert(h);
+            }
+            Ok(Chunk::Game(g)) => out.games.push(g),
+            Err(Bad::Cut(_)) if tolerant => break,
+            Err(Bad::Cut(what)) => {
+                return Err(err(format!("the file ends inside {what}"), &at));
+            }
+            Err(Bad::Header(DataError::Magic)) if start > 0 => {
+                let what = format!("byte {start} starts neither a header nor a game");
+                return Err(err(what, &at));
+            }
+            Err(Bad::Header(e)) => return Err(e),
+            Err(Bad::Field(what)) => return Err(err(what, &at)),
+        }
+        out.complete = r.at;
+    }
+    Ok(out)
+}
+
+/// Where a reading is: the record's number (from 1), its game's index,
+/// the byte offset of the record (or chunk) being read.
+struct Where {
+    record: u64,
+    game: u32,
+    offset: usize,
+}
+
+enum Chunk {
+    Header(Header),
+    Game(Game),
+}
+
+/// Why a chunk did not read.
+enum Bad {
+    /// The bytes end inside the field named.
+    Cut(&'static str),
+    /// A header that is not one, or of another version.
+    Header(DataError),
+    /// A field out of range.
+    Field(String),
+}
+
+fn read_header(r: &mut Cursor) -> Result<Header, Bad> {
+    let magic = r.take(MAGIC.len(), "the header");
+    match magic {
+        Ok(m) if m == &MAGIC[..] => {}
+        Err(_) if MAGIC.starts_with(&r.bytes[r.at..]) => return Err(Bad::Cut("the header")),
+        _ => return Err(Bad::Header(DataError::Magic)),
+    }
+    let version = u32::from_le_bytes(r.array("the version")?);
+    if version != VERSION {
+        return Err(Bad::Header(DataError::Version(version)));
+    }
+    let variant = r.text("the variant name")?;
+    let types = u16::from_le_bytes(r.array("the piece types")?);
+    let [files] = r.array("the files")?;
+    let [ranks] = r.array("the ranks")?;
+    let pieces = u64::from_le_bytes(r.array("the pieces")?);
+    let options = r.text("the options")?;
+    let settings = r.text("the settings")?;
+    Ok(Header {
+        variant,
+        types,
+        files,
+        ranks,
+        pieces,
+        options,
+        settings,
+    })
+}
+
+/// Reads a game chunk, keeping `at` on the record being read.
+fn read_game(r: &mut Cursor, at: &mut Where) -> Result<Game, Bad> {
+    r.at += 1;
+    let index = u32::from_le_bytes(r.array("a game's index")?);
+    at.game = index;
+    let n = u32::from_le_bytes(r.array("a game's record count")?);
+    let mut records = Vec::with_capacity((n as usize).min(4096));
+    for _ in 0..n {
+        at.record += 1;
+        at.offset = r.at;
+        let fen = r.text("a record's FEN")?;
+        if fen.is_empty() {
+            return Err(Bad::Field("an empty FEN".into()));
+        }
+        let score = i16::from_le_bytes(r.array("a record's score")?);
+        let result = f32::from_le_bytes(r.array("a record's result")?);
+        if !(0.0..=1.0).contains(&result) {
+            return Err(Bad::Field(format!("result {result} is not from 0 to 1")));
+        }
+        let ply = u16::from_le_bytes(r.array("a record's ply")?);
+        records.push(Record {
+            fen,
+            score,
+            result,
+            ply,
+        });
+    }
+    Ok(Game { index, records })
+}
+
+/// A cursor over a file's bytes.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], Bad> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let Some(end) = end else {
+            return Err(Bad::Cut(what));
+        };
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], Bad> {
+        let s = self.take(N, what)?;
+        Ok(s.try_into().expect("took N bytes"))
+    }
+
+    /// A u16 length, then that many bytes of UTF-8.
+    fn text(&mut self, what: &'static str) -> Result<String, Bad> {
+        let n = u16::from_le_bytes(self.array(what)?) as usize;
+        let bytes = self.take(n, what)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| Bad::Field(format!("{what} is not UTF-8")))
+    }
+}
+
+fn put_text(out: &mut Vec<u8>, s: &str) {
+    let n = s.len().min(usize::from(u16::MAX));
+    out.extend_from_slice(&(n as u16).to_le_bytes());
+    out.extend_from_slice(&s.as_bytes()[..n]);
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The hash of the variant's piece keys, in order.
+fn pieces_hash(v: &Variant) -> u64 {
+    let mut bytes = Vec::new();
+    for p in &v.pieces {
+        bytes.extend_from_slice(p.key.as_bytes());
+        bytes.push(0);
+    }
+    fnv1a(&bytes)
+}
+
+/// The options in force, `KEY=VALUE` joined by `;`.
+fn options_text(v: &Variant) -> String {
+    let parts: Vec<String> = v.chosen.iter().map(|(k, x)| format!("{k}={x}")).collect();
+    parts.join(";")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kamil_rules::Position;
+    use std::sync::Arc;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        Arc::new(Variant::builtin(name, &[]).unwrap())
+    }
+
+    fn game(v: &Arc<Variant>, index: u32, n: usize) -> Game {
+        let fen = Position::start(v.clone()).fen();
+        Game {
+            index,
+            records: (0..n)
+                .map(|k| Record {
+                    fen: fen.clone(),
+                    score: k as i16 * 7 - 20,
+                    result: 0.5,
+                    ply: k as u16 + 8,
+                })
+                .collect(),
+        }
+    }
+
+    fn file(v: &Arc<Variant>, games: &[Game]) -> Vec<u8> {
+        let mut out = Header::new(v, "test").to_bytes();
+        for g in games {
+            out.extend(g.to_bytes().unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn games_read_back_and_concatenated_files_read_as_one() {
+        for name in ["courier", "sho-shogi", "tamerlane"] {
+            let v = variant(name);
+            let a = [game(&v, 0, 3), game(&v, 1, 0), game(&v, 2, 2)];
+            let b = [game(&v, 3, 4)];
+            let bytes = file(&v, &a);
+            assert!(is_binary(&bytes));
+            assert_eq!(read(&v, &bytes).unwrap(), a);
+            let mut both = bytes.clone();
+            both.extend(file(&v, &b));
+            let all: Vec<Game> = a.iter().chain(&b).cloned().collect();
+            assert_eq!(read(&v, &both).unwrap(), all);
+            // An empty file and a header alone hold no games.
+            assert_eq!(read(&v, &file(&v, &[])).unwrap(), []);
+            assert_eq!(read(&v, &[]).unwrap(), []);
+        }
+    }
+
+    #[test]
+    fn another_variant_or_damage_is_an_error_naming_what_differs() {
+        let (c, s) = (variant("courier"), variant("sho-shogi"));
+        let bytes = file(&c, &[game(&c, 0, 2)]);
+        let e = read(&s, &bytes).unwrap_err();
+        assert!(e.to_string().contains("courier"), "{e}");
+        assert!(matches!(
+            e,
+            DataError::Mismatch {
+                field: "variant",
+                ..
+            }
+        ));
+        // A cut-short file names the record; scan stops before it.
+        let cut = &bytes[..bytes.len() - 3];
+        let e = read(&c, cut).unwrap_err();
+        assert!(e.to_string().contains("record 2 (game 0"), "{e}");
+        let scanned = scan(&c, cut).unwrap().unwrap();
+        assert!(scanned.games.is_empty());
+        assert_eq!(scanned.complete, Header::new(&c, "test").to_bytes().len());
+        // A result out of range names its record (the second).
+        let mut bad = bytes.clone();
+        let n = bad.len();
+        bad[n - 6..n - 2].copy_from_slice(&2.0f32.to_le_bytes());
+        let e = read(&c, &bad).unwrap_err();
+        assert!(e.to_string().contains("record 2 (game 0, byte"), "{e}");
+        assert!(e.to_string().contains("result 2 is not"), "{e}");
+        assert!(scan(&c, &bad).is_err());
+        // Text is not a data file; another version is named.
+        assert_eq!(read(&c, b"abc;1\n"), Err(DataError::Magic));
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        assert_eq!(read(&c, &v2), Err(DataError::Version(2)));
+        // A stray byte between games.
+        let mut stray = bytes.clone();
+        stray.push(b'x');
+        assert!(read(&c, &stray).is_err());
+    }
+}
