@@ -10,12 +10,17 @@
 //! that a game's result gives only noisily. Lines without a score are
 //! trained on the result alone.
 //!
+//! A data file may also be kamil's binary data file (`kamil gen-data
+//! --format binary`, [`kamil_engine::data`]), told apart by its first
+//! bytes; its records give the same samples as the same positions' lines.
+//!
 //! The loss per epoch is printed for the training and the held-out
 //! positions (`--validate FILE`, or a `--holdout` share of the data), with
 //! the positions trained per second.
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
+use kamil_engine::data;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::{DEFAULT_SCALE, MAX_HIDDEN};
@@ -34,8 +39,8 @@ pub struct Args {
     /// A variant option, `KEY=VALUE`; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The labelled positions (`FEN;RESULT[;SCORE]` lines, `kamil
-    /// gen-data`'s format).
+    /// The labelled positions (`FEN;RESULT[;SCORE]` lines or the binary
+    /// data file, `kamil gen-data`'s formats).
     #[arg(long, value_name = "FILE")]
     data: PathBuf,
     /// Held-out positions (same format, not trained on).
@@ -177,16 +182,26 @@ struct Blend {
     score_weight: f64,
 }
 
-/// The samples of the data file `path`. Errors: a file that cannot be
-/// read, a line that does not read (named by file and line).
+/// The samples of the data file `path`, text or binary. Errors: a file
+/// that cannot be read, a line or record that does not read (named by
+/// file and line or record).
 fn read_samples(
     v: &Arc<Variant>,
     features: &Features,
     path: &Path,
     blend: Blend,
 ) -> Result<Vec<Sample>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading data file `{}`", path.display()))?;
+    let bytes =
+        std::fs::read(path).with_context(|| format!("reading data file `{}`", path.display()))?;
+    if data::is_binary(&bytes) {
+        return binary_samples(v, features, path, &bytes, blend);
+    }
+    let text = std::str::from_utf8(&bytes).with_context(|| {
+        format!(
+            "data file `{}` is neither text nor binary data",
+            path.display()
+        )
+    })?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -195,6 +210,32 @@ fn read_samples(
         }
         let s = sample(v, features, line, blend)
             .with_context(|| format!("`{}` line {}", path.display(), i + 1))?;
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// The samples of a binary data file's `bytes` (read from `path`).
+fn binary_samples(
+    v: &Arc<Variant>,
+    features: &Features,
+    path: &Path,
+    bytes: &[u8],
+    blend: Blend,
+) -> Result<Vec<Sample>> {
+    let games = data::read(v, bytes).with_context(|| format!("data file `{}`", path.display()))?;
+    let records = games
+        .iter()
+        .flat_map(|g| g.records.iter().map(move |r| (g.index, r)));
+    let mut out = Vec::new();
+    for (n, (game, r)) in records.enumerate() {
+        let s = Position::from_fen(v.clone(), &r.fen)
+            .with_context(|| format!("bad FEN `{}`", r.fen))
+            .map(|pos| {
+                let cp = f64::from(r.score);
+                target_sample(features, &pos, f64::from(r.result), Some(cp), blend)
+            })
+            .with_context(|| format!("`{}` record {} (game {game})", path.display(), n + 1))?;
         out.push(s);
     }
     Ok(out)
@@ -214,21 +255,37 @@ fn sample(v: &Arc<Variant>, features: &Features, line: &str, blend: Blend) -> Re
         .filter(|x| (0.0..=1.0).contains(x))
         .with_context(|| format!("result `{result}` is not from 0 to 1"))?;
     let pos = Position::from_fen(v.clone(), fen).with_context(|| format!("bad FEN `{fen}`"))?;
+    let cp = match score {
+        Some(s) => Some(
+            s.parse()
+                .ok()
+                .filter(|x: &f64| x.is_finite())
+                .with_context(|| format!("score `{s}` is not a number of centipawns"))?,
+        ),
+        None => None,
+    };
+    Ok(target_sample(features, &pos, result, cp, blend))
+}
+
+/// The sample of `pos` from its game's `result` (first player's view, 0
+/// to 1) and the search's score `cp` (side to move's view), if any.
+fn target_sample(
+    features: &Features,
+    pos: &Position,
+    result: f64,
+    cp: Option<f64>,
+    blend: Blend,
+) -> Sample {
     let mut target = if pos.side() == Side::First {
         result
     } else {
         1.0 - result
     };
-    if let Some(s) = score {
-        let cp: f64 = s
-            .parse()
-            .ok()
-            .filter(|x: &f64| x.is_finite())
-            .with_context(|| format!("score `{s}` is not a number of centipawns"))?;
+    if let Some(cp) = cp {
         let p = 1.0 / (1.0 + (-cp / blend.k).exp());
         target = blend.score_weight * p + (1.0 - blend.score_weight) * target;
     }
-    Ok(Sample::new(features, &pos, target as f32))
+    Sample::new(features, pos, target as f32)
 }
 
 #[cfg(test)]
@@ -281,5 +338,61 @@ mod tests {
         ] {
             assert!(sample(&v, &f, bad, b).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_binary_file_gives_the_samples_of_its_text_lines() {
+        let (v, f, b) = setup();
+        let black = START.replace(" w ", " b ");
+        let rows = [
+            (START, 1.0, 35i16),
+            (black.as_str(), 0.5, -120),
+            (START, 0.0, 4000),
+        ];
+        let text: String = rows
+            .iter()
+            .map(|(fen, r, cp)| format!("{fen};{r};{cp}\n"))
+            .collect();
+        let game = data::Game {
+            index: 0,
+            records: rows
+                .iter()
+                .enumerate()
+                .map(|(k, &(fen, result, score))| data::Record {
+                    fen: fen.to_string(),
+                    score,
+                    result,
+                    ply: k as u16,
+                })
+                .collect(),
+        };
+        let mut bytes = data::Header::new(&v, "test").to_bytes();
+        bytes.extend(game.to_bytes().unwrap());
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let (tp, bp) = (
+            dir.join(format!("kamil-train-net-{id}-same.txt")),
+            dir.join(format!("kamil-train-net-{id}-same.bin")),
+        );
+        std::fs::write(&tp, text).unwrap();
+        std::fs::write(&bp, &bytes).unwrap();
+        let from_text = read_samples(&v, &f, &tp, b).unwrap();
+        let from_binary = read_samples(&v, &f, &bp, b).unwrap();
+        assert_eq!(from_text.len(), 3);
+        assert_eq!(from_text, from_binary);
+        // Cut short, the file and the record are named.
+        std::fs::write(&bp, &bytes[..bytes.len() - 4]).unwrap();
+        let e = format!("{:#}", read_samples(&v, &f, &bp, b).unwrap_err());
+        assert!(
+            e.contains(&bp.display().to_string()) && e.contains("record 3"),
+            "{e}"
+        );
+        // Another variant's data are refused, naming both.
+        let sho = load_variant("sho-shogi", &[]).unwrap();
+        std::fs::write(&bp, data::Header::new(&sho, "test").to_bytes()).unwrap();
+        let e = format!("{:#}", read_samples(&v, &f, &bp, b).unwrap_err());
+        assert!(e.contains("sho-shogi") && e.contains("courier"), "{e}");
+        let _ = std::fs::remove_file(&tp);
+        let _ = std::fs::remove_file(&bp);
     }
 }
