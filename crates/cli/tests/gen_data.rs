@@ -1,5 +1,6 @@
-//! `kamil gen-data --label`: positions labelled by an engine's score, with
-//! kamil itself (`kamil uci`) as the labelling engine.
+//! `kamil gen-data`: positions labelled by an engine's score, with kamil
+//! itself (`kamil uci`) as the labelling engine (`--label`); self-play in
+//! shards, resumed, with near-best random choices, in both formats.
 
 mod common;
 use common::{kamil, scratch_path};
@@ -98,4 +99,144 @@ fn labelling_needs_a_limit_and_good_positions() {
     assert!(e.contains("data position 2"), "{e}");
     let e = run("cmd=/no/such/engine,nodes=100", &good);
     assert!(e.contains("/no/such/engine"), "{e}");
+}
+
+/// Runs `kamil gen-data courier` (short seeded games) with `extra`
+/// arguments into `out`; returns standard error on failure.
+fn self_play(out: &std::path::Path, extra: &[&str]) -> Result<(), String> {
+    let mut args = vec![
+        "gen-data",
+        "courier",
+        "--nodes",
+        "150",
+        "--max-plies",
+        "30",
+        "--random-plies",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let run = kamil(&args);
+    if run.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&run.stderr).into_owned())
+    }
+}
+
+fn fresh(name: &str) -> std::path::PathBuf {
+    let p = scratch_path("gen-data", name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+#[test]
+fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
+    let v = common::variant("courier", &[]);
+    let bin = ["--format", "binary"];
+    let full = fresh("full.bin");
+    self_play(&full, &[&["--games", "5"], &bin[..]].concat()).unwrap();
+    let full_bytes = std::fs::read(&full).unwrap();
+    let games = kamil_engine::data::read(&v, &full_bytes).unwrap();
+    assert_eq!(
+        games.iter().map(|g| g.index).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4]
+    );
+    let records: usize = games.iter().map(|g| g.records.len()).sum();
+    assert!(records > 5, "{records} records");
+    // Three shards, concatenated in order (each with its header), read as
+    // the run's games; without the repeated headers, byte for byte.
+    let mut cat = Vec::new();
+    let mut stripped = Vec::new();
+    for i in 1..=3 {
+        let part = fresh(&format!("shard-{i}.bin"));
+        let shard = format!("{i}/3");
+        self_play(
+            &part,
+            &[&["--games", "5", "--shard", &shard], &bin[..]].concat(),
+        )
+        .unwrap();
+        let bytes = std::fs::read(&part).unwrap();
+        let h = header_len(&bytes);
+        assert_eq!(bytes[..h], full_bytes[..h], "shard {i}'s header");
+        stripped.extend_from_slice(if i == 1 { &bytes } else { &bytes[h..] });
+        cat.extend(bytes);
+    }
+    assert_eq!(kamil_engine::data::read(&v, &cat).unwrap(), games);
+    assert_eq!(stripped, full_bytes);
+    // A run stopped inside its third game (2 games, then part of a
+    // game's bytes), started again with the full command, ends as the
+    // uninterrupted run.
+    let resumed = fresh("resumed.bin");
+    self_play(&resumed, &[&["--games", "2"], &bin[..]].concat()).unwrap();
+    let two = std::fs::read(&resumed).unwrap();
+    let third = &full_bytes[two.len()..two.len() + 20];
+    std::fs::write(&resumed, [&two[..], third].concat()).unwrap();
+    self_play(&resumed, &[&["--games", "5"], &bin[..]].concat()).unwrap();
+    assert_eq!(std::fs::read(&resumed).unwrap(), full_bytes);
+    // Other settings do not resume the file: it is left as it was.
+    let e = self_play(
+        &resumed,
+        &[&["--games", "6", "--hash", "2"], &bin[..]].concat(),
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("other settings") && e.contains("resumed.bin"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&resumed).unwrap(), full_bytes);
+    // The text format holds the same positions, scores and results.
+    let text = fresh("full.txt");
+    self_play(&text, &["--games", "5"]).unwrap();
+    let lines: Vec<String> = std::fs::read_to_string(&text)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let from_binary: Vec<String> = games
+        .iter()
+        .flat_map(|g| &g.records)
+        .map(|r| format!("{};{};{}", r.fen, r.result, r.score))
+        .collect();
+    assert_eq!(lines, from_binary);
+}
+
+/// The length of the header at the start of a binary data file: up to the
+/// first game chunk's `G` after the settings text.
+fn header_len(bytes: &[u8]) -> usize {
+    // magic 8, version 4, then name, 2+1+1+8 bytes, options, settings.
+    let text = |at: usize| at + 2 + u16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize;
+    let after_name = text(12);
+    let after_options = text(after_name + 12);
+    text(after_options)
+}
+
+#[test]
+fn near_best_choices_are_seeded_and_change_the_games() {
+    let choose = [
+        "--games",
+        "2",
+        "--random-multipv",
+        "3",
+        "--random-cp",
+        "200",
+        "--random-until",
+        "20",
+    ];
+    let (a, b, plain) = (
+        fresh("near-a.txt"),
+        fresh("near-b.txt"),
+        fresh("near-0.txt"),
+    );
+    self_play(&a, &choose).unwrap();
+    self_play(&b, &[&choose[..], &["--concurrency", "2"]].concat()).unwrap();
+    self_play(&plain, &["--games", "2"]).unwrap();
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    assert_eq!(read(&a), read(&b));
+    assert_ne!(read(&a), read(&plain));
+    let e = self_play(&a, &["--games", "1", "--random-multipv", "0"]).unwrap_err();
+    assert!(e.contains("--random-multipv"), "{e}");
 }

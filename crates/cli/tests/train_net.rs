@@ -24,9 +24,10 @@ fn losses(stdout: &str) -> Vec<(u32, f64, f64)> {
         .collect()
 }
 
-#[test]
-fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
-    let data = scratch_path("train-net", "data.txt");
+/// Writes 2 seeded Courier self-play games in `format` to `name`.
+fn self_play(name: &str, format: &str) -> std::path::PathBuf {
+    let data = scratch_path("train-net", name);
+    let _ = std::fs::remove_file(&data);
     let made = kamil(&[
         "gen-data",
         "courier",
@@ -36,6 +37,8 @@ fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
         "200",
         "--max-plies",
         "80",
+        "--format",
+        format,
         "--out",
         data.to_str().unwrap(),
     ]);
@@ -44,8 +47,12 @@ fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
-    let out = scratch_path("train-net", "tiny.nnue");
-    let _ = std::fs::remove_file(&out);
+    data
+}
+
+/// Trains a tiny net on `data`, writing `out`; returns standard output.
+fn train(data: &std::path::Path, out: &std::path::Path) -> String {
+    let _ = std::fs::remove_file(out);
     let run = kamil(&[
         "train-net",
         "courier",
@@ -64,12 +71,18 @@ fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
+#[test]
+fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
+    let out = scratch_path("train-net", "tiny.nnue");
+    let stdout = train(&self_play("data.txt", "text"), &out);
     let l = losses(&stdout);
     assert_eq!(
         l.iter().map(|x| x.0).collect::<Vec<_>>(),
@@ -83,6 +96,12 @@ fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
     let v = variant("courier", &[]);
     let net = Nnue::load(&v, &out).unwrap();
     assert_eq!(net.network().hidden(), 8);
+    // The same games in the binary format train to the same losses and
+    // the same net.
+    let out2 = scratch_path("train-net", "tiny-binary.nnue");
+    let binary = train(&self_play("data.bin", "binary"), &out2);
+    assert_eq!(losses(&binary), l, "{binary}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&out2).unwrap());
 }
 
 #[test]

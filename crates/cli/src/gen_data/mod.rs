@@ -1,44 +1,45 @@
-//! `kamil gen-data`: labelled positions for tuning the evaluation (`kamil
-//! tune`), from kamil's self-play at a fixed node count per move or from
-//! the games of a PGN file (`kamil match --pgn`, other engines' games).
+//! `kamil gen-data`: labelled positions for training and tuning the
+//! evaluation (`kamil train-net`, `kamil tune`), from kamil's self-play at
+//! a fixed node count per move or from the games of a PGN file (`kamil
+//! match --pgn`, other engines' games).
 //!
-//! The output has one position a line, `FEN;RESULT` or, in self-play,
-//! `FEN;RESULT;SCORE`: RESULT is what the game was worth to the first
-//! player, `1` (won), `0.5` (drawn), `0` (lost), or the share of the points
-//! where a game ends in shared points; SCORE is the self-play search's
-//! score of the position in centipawns from the side to move's view (a mate
-//! score written as ±[`MATE_SCORE_CP`]), which `kamil train-net` blends
-//! with the result.
-//! Lines starting with `#` are comments. Kept are quiet positions only:
-//! not in check, and the move played from them (the engine's best move in
-//! self-play) neither captures nor promotes. The first `--random-plies`
-//! plies of a game (played at random in self-play) are not kept.
+//! Self-play ([`self_play`]) writes text (`--format text`, the default)
+//! or kamil's binary data file (`--format binary`,
+//! [`kamil_engine::data`]). Text has one position a line, `FEN;RESULT` or,
+//! in self-play, `FEN;RESULT;SCORE`: RESULT is what the game was worth to
+//! the first player, `1` (won), `0.5` (drawn), `0` (lost), or the share of
+//! the points where a game ends in shared points; SCORE is the self-play
+//! search's score of the position in centipawns from the side to move's
+//! view (a mate score written as ±[`self_play::MATE_SCORE_CP`]), which
+//! `kamil train-net` blends with the result. Lines starting with `#` are
+//! comments. The binary file holds the same and each position's ply.
+//!
+//! Kept are quiet positions only: not in check, and the best move (the
+//! move played, unless chosen among near-best moves) neither captures nor
+//! promotes. The first `--random-plies` plies of a game (played at random
+//! in self-play) are not kept.
 //!
 //! `--label ENGINE --from-data FILE` labels the positions of a data file
 //! by another engine's score instead ([`label`]).
 //!
 //! Self-play is reproducible: game `i` of a run depends only on the seed,
 //! `i` and the settings, whatever `--concurrency`; the games are written in
-//! order.
+//! order. `--shard I/N` plays the I-th of N contiguous ranges of the
+//! games, so shards concatenated in order equal one run. A binary file
+//! that a stopped run left is resumed after its last complete game.
 
 mod label;
+mod output;
+mod self_play;
 
 use crate::game_args::{load_variant, load_weights};
 use anyhow::{Context, Result, bail};
-use kamil_engine::eval::weights::Weights;
-use kamil_engine::material::is_capture;
-use kamil_engine::{Engine, EngineConfig, EvalMode, Limits, Score};
-use kamil_rules::movegen::{in_check, legal_moves};
-use kamil_rules::outcome::outcome;
-use kamil_rules::{Move, Position, Side, Variant, notation, pgn};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use std::collections::BTreeMap;
+use kamil_rules::{Position, Variant, notation, pgn};
+use output::{BinarySink, Format, TextSink};
+use self_play::quiet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc;
 
 /// Arguments of `kamil gen-data`.
 #[derive(clap::Args, Debug)]
@@ -49,19 +50,34 @@ pub struct Args {
     /// A variant option, `KEY=VALUE`; repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// Games of self-play.
+    /// Games of self-play (of the whole run, all shards together).
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// Play only shard I of N (from 1): the I-th of N contiguous ranges of
+    /// the run's games.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 2000)]
     nodes: u64,
-    /// Seed of the random opening plies.
+    /// Seed of the random opening plies and near-best choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Plies played at random from the start position before the engine
     /// plays (with --from-pgn: plies skipped at each game's start).
     #[arg(long, default_value_t = 8)]
     random_plies: u32,
+    /// Lines the engine searches before --random-until, to choose among
+    /// at random (1: always the best move).
+    #[arg(long, default_value_t = 1)]
+    random_multipv: u32,
+    /// Before --random-until, a line within this many centipawns of the
+    /// best may be chosen.
+    #[arg(long, default_value_t = 0)]
+    random_cp: i32,
+    /// Near-best moves are chosen at random before this ply.
+    #[arg(long, default_value_t = 0)]
+    random_until: u32,
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: u32,
@@ -71,6 +87,10 @@ pub struct Args {
     /// Transposition table per engine, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// The output's format: text lines, written anew, or the binary data
+    /// file, which a stopped run resumes (self-play only).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Convert the games of this PGN file instead of playing.
     #[arg(long, value_name = "FILE")]
     from_pgn: Option<PathBuf>,
@@ -99,185 +119,85 @@ pub struct Args {
 /// Plays (or reads) the games and writes the kept positions to `--out`.
 ///
 /// Errors: a variant that does not load, settings out of range, a PGN file
-/// that cannot be read, an output file that cannot be written.
+/// that cannot be read, an output file that cannot be written or (binary)
+/// resumed.
 pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
-    let weights = load_weights(&args.variant, &variant)?;
-    let file = std::fs::File::create(&args.out)
-        .with_context(|| format!("creating `{}`", args.out.display()))?;
-    let mut out = std::io::BufWriter::new(file);
-    let kept = match (&args.from_pgn, &args.from_data, &args.label) {
-        (Some(path), _, _) => from_pgn(&variant, path, args.random_plies, &mut out)?,
-        (None, Some(path), Some(engine)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading data file `{}`", path.display()))?;
-            let settings = label::LabelSettings {
-                engine,
-                scale: args.label_scale,
-                concurrency: args.concurrency,
-            };
-            label::label(&variant, &label::data_fens(&text), &settings, &mut out)?
-        }
-        _ => self_play(&args, &variant, weights, &mut out)?,
+    let playing = args.from_pgn.is_none() && args.from_data.is_none();
+    if !playing && args.format == Format::Binary {
+        bail!("--format binary is for self-play (it stores the search's score)");
+    }
+    if !playing && args.shard.is_some() {
+        bail!("--shard is for self-play");
+    }
+    let kept = if playing {
+        run_self_play(&args, &variant)?
+    } else {
+        let file = std::fs::File::create(&args.out)
+            .with_context(|| format!("creating `{}`", args.out.display()))?;
+        let mut out = std::io::BufWriter::new(file);
+        let kept = match (&args.from_pgn, &args.from_data, &args.label) {
+            (Some(path), _, _) => from_pgn(&variant, path, args.random_plies, &mut out)?,
+            (None, Some(path), Some(engine)) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading data file `{}`", path.display()))?;
+                let settings = label::LabelSettings {
+                    engine,
+                    scale: args.label_scale,
+                    concurrency: args.concurrency,
+                };
+                label::label(&variant, &label::data_fens(&text), &settings, &mut out)?
+            }
+            _ => bail!("--from-data needs --label"),
+        };
+        out.flush()
+            .with_context(|| format!("writing `{}`", args.out.display()))?;
+        kept
     };
-    out.flush()
-        .with_context(|| format!("writing `{}`", args.out.display()))?;
     eprintln!("{kept} positions written to {}", args.out.display());
     Ok(())
 }
 
-/// One game's kept positions as lines `FEN;RESULT[;SCORE]`.
-type GameLines = Vec<String>;
-
-/// The centipawns a mate score is written as in a data line: far enough
-/// past any evaluation that the win expectation is all but certain.
-pub const MATE_SCORE_CP: i32 = 4000;
-
-/// A search score as a data line's SCORE: centipawns, mates at
-/// ±[`MATE_SCORE_CP`].
-fn data_score(score: Score) -> i32 {
-    match score {
-        Score::Cp(cp) => cp.clamp(-MATE_SCORE_CP, MATE_SCORE_CP),
-        Score::Mate(n) if n > 0 => MATE_SCORE_CP,
-        Score::Mate(_) => -MATE_SCORE_CP,
-    }
-}
-
-fn self_play(
-    args: &Args,
-    variant: &Arc<Variant>,
-    weights: Option<Weights>,
-    out: &mut impl Write,
-) -> Result<u64> {
-    if args.nodes == 0 {
-        bail!("--nodes must be at least 1");
-    }
-    if args.concurrency == 0 {
-        bail!("--concurrency must be at least 1");
-    }
-    let bar = indicatif::ProgressBar::new(u64::from(args.games));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {msg} positions, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let next = AtomicU32::new(0);
-    let (tx, rx) = mpsc::channel::<(u32, Result<GameLines>)>();
-    let settings = Settings {
+/// Plays the run's (or the shard's) games and writes them to `--out`.
+fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
+    let weights = load_weights(&args.variant, variant)?;
+    let settings = self_play::Settings {
         nodes: args.nodes,
         seed: args.seed,
         random_plies: args.random_plies,
         max_plies: args.max_plies,
         hash: args.hash,
+        random_multipv: args.random_multipv,
+        random_cp: args.random_cp,
+        random_until: args.random_until,
     };
-    let mut kept = 0u64;
-    std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..args.concurrency.min(args.games.max(1)) {
-            let tx = tx.clone();
-            let (next, weights, settings) = (&next, weights.clone(), &settings);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    let r = play_game(variant, weights.clone(), settings, i);
-                    if tx.send((i, r)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let games = output::shard_range(args.shard.as_deref(), args.games)?;
+    let shown = args.out.display();
+    let (c, v) = (args.concurrency, variant);
+    match args.format {
+        Format::Text => {
+            let file =
+                std::fs::File::create(&args.out).with_context(|| format!("creating `{shown}`"))?;
+            let mut sink = TextSink {
+                out: std::io::BufWriter::new(file),
+            };
+            let kept = self_play::play(v, weights, &settings, games, c, &mut sink)?;
+            sink.out
+                .flush()
+                .with_context(|| format!("writing `{shown}`"))?;
+            Ok(kept)
         }
-        drop(tx);
-        // Written in game order, whichever thread finishes first.
-        let mut done: BTreeMap<u32, GameLines> = BTreeMap::new();
-        let mut written = 0u32;
-        for (i, r) in rx {
-            done.insert(i, r?);
-            while let Some(lines) = done.remove(&written) {
-                for l in &lines {
-                    writeln!(out, "{l}")?;
-                }
-                kept += lines.len() as u64;
-                written += 1;
-                bar.inc(1);
-                bar.set_message(kept.to_string());
-            }
+        Format::Binary => {
+            let (file, left) = output::open_binary(v, &args.out, &settings.describe(), games)?;
+            let mut sink = BinarySink { out: file };
+            self_play::play(v, weights, &settings, left, c, &mut sink)
+                .with_context(|| format!("writing `{shown}`"))
         }
-        Ok(())
-    })?;
-    bar.finish();
-    Ok(kept)
+    }
 }
 
-/// What one self-play game needs.
-struct Settings {
-    nodes: u64,
-    seed: u64,
-    random_plies: u32,
-    max_plies: u32,
-    hash: usize,
-}
-
-/// Plays game `index` of a run and returns its kept positions.
-fn play_game(
-    variant: &Arc<Variant>,
-    weights: Option<Weights>,
-    s: &Settings,
-    index: u32,
-) -> Result<GameLines> {
-    let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
-    rng.set_stream(u64::from(index));
-    let mut engine = Engine::try_new(EngineConfig {
-        hash_mb: s.hash,
-        multipv: 1,
-        eval: EvalMode::Full,
-        threads: 1,
-    })
-    .context("--hash")?;
-    engine.set_evaluation(weights.into());
-    let mut pos = Position::start(variant.clone());
-    let mut fens = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let limits = Limits::nodes(s.nodes);
-    let mut ply = 0u32;
-    let result = loop {
-        if let Some(o) = outcome(&mut pos) {
-            break o.value(Side::First);
-        }
-        if ply >= s.max_plies {
-            break 0.5;
-        }
-        let m = if ply < s.random_plies {
-            moves.clear();
-            legal_moves(&mut pos, &mut moves);
-            if moves.is_empty() {
-                break 0.5;
-            }
-            moves[rng.random_range(0..moves.len())]
-        } else {
-            let r = engine.search(&pos, &limits, &mut |_| {});
-            let Some(m) = r.best else { break 0.5 };
-            if quiet(&pos, m) {
-                fens.push((pos.fen(), data_score(r.score)));
-            }
-            m
-        };
-        pos.make(m);
-        ply += 1;
-    };
-    Ok(fens
-        .into_iter()
-        .map(|(f, cp)| format!("{f};{result};{cp}"))
-        .collect())
-}
-
-/// Is `pos` quiet enough to label, `m` being the move played from it? Not
-/// in check, and `m` neither captures nor promotes.
-fn quiet(pos: &Position, m: Move) -> bool {
-    !in_check(pos, pos.side()) && !is_capture(pos, m) && m.promotion().is_none()
-}
+/// One game's kept positions as lines `FEN;RESULT`.
+type GameLines = Vec<String>;
 
 fn lines(fens: Vec<String>, result: f64) -> GameLines {
     fens.into_iter().map(|f| format!("{f};{result}")).collect()
@@ -406,37 +326,6 @@ pub fn read_data(text: &str) -> Result<Vec<Labelled>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn settings(seed: u64) -> Settings {
-        Settings {
-            nodes: 200,
-            seed,
-            random_plies: 4,
-            max_plies: 24,
-            hash: 1,
-        }
-    }
-
-    #[test]
-    fn self_play_is_reproducible_for_a_seed() {
-        let v = load_variant("courier", &[]).unwrap();
-        let a = play_game(&v, None, &settings(7), 3).unwrap();
-        let b = play_game(&v, None, &settings(7), 3).unwrap();
-        let c = play_game(&v, None, &settings(8), 3).unwrap();
-        assert!(!a.is_empty());
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-        // Drawn by the ply limit, every line says so, and reads back.
-        let data = read_data(&a.join("\n")).unwrap();
-        assert!(data.iter().all(|d| d.result == 0.5));
-        assert_eq!(data.len(), a.len());
-        // Each line carries its search score, centipawns in range.
-        for l in &a {
-            let cp: i32 = l.rsplit(';').next().unwrap().parse().unwrap();
-            assert!(cp.abs() <= MATE_SCORE_CP, "{l}");
-            assert_eq!(l.split(';').count(), 3, "{l}");
-        }
-    }
 
     #[test]
     fn games_of_a_pgn_become_labelled_positions() {

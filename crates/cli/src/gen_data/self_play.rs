@@ -1,0 +1,374 @@
+//! Self-play games of `kamil gen-data`: random opening plies, then the
+//! engine at a fixed node count, optionally choosing at random among the
+//! near-best MultiPV moves for the first plies after the opening.
+//!
+//! Game `i` of a run depends only on the seed, `i` and the [`Settings`]
+//! (its random numbers are stream `i` of the seed's generator), so any
+//! range of games played anywhere, at any `--concurrency`, equals the same
+//! games of one run.
+
+use anyhow::{Context, Result, bail};
+use kamil_engine::eval::weights::Weights;
+use kamil_engine::material::is_capture;
+use kamil_engine::{Engine, EngineConfig, EvalMode, Info, Limits, Score};
+use kamil_rules::movegen::{in_check, legal_moves};
+use kamil_rules::outcome::outcome;
+use kamil_rules::{Move, Position, Side, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
+
+/// The centipawns a mate score is written as: far enough past any
+/// evaluation that the win expectation is all but certain.
+pub const MATE_SCORE_CP: i32 = 4000;
+
+/// A search score as data: centipawns, mates at ±[`MATE_SCORE_CP`].
+pub fn data_score(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp.clamp(-MATE_SCORE_CP, MATE_SCORE_CP),
+        Score::Mate(n) if n > 0 => MATE_SCORE_CP,
+        Score::Mate(_) => -MATE_SCORE_CP,
+    }
+}
+
+/// What one self-play game needs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Seed of the run's random numbers.
+    pub seed: u64,
+    /// Plies played uniformly at random from the start position.
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: u32,
+    /// Transposition table per engine, MB.
+    pub hash: usize,
+    /// Lines searched while choosing at random among near-best moves (1:
+    /// always the best move).
+    pub random_multipv: u32,
+    /// How far below the best line's score a line may be and still be
+    /// chosen, centipawns.
+    pub random_cp: i32,
+    /// Near-best moves are chosen at random before this ply.
+    pub random_until: u32,
+}
+
+impl Settings {
+    /// The settings as text, for a data file's header: a run resumes only
+    /// a file made with the same text.
+    pub fn describe(&self) -> String {
+        format!(
+            "self-play nodes={} seed={} random-plies={} max-plies={} hash={} \
+             random-multipv={} random-cp={} random-until={}",
+            self.nodes,
+            self.seed,
+            self.random_plies,
+            self.max_plies,
+            self.hash,
+            self.random_multipv,
+            self.random_cp,
+            self.random_until
+        )
+    }
+}
+
+/// One kept position of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    /// The position's FEN.
+    pub fen: String,
+    /// The search's score, side to move's view ([`data_score`]).
+    pub score: i32,
+    /// Plies from the start position.
+    pub ply: u32,
+}
+
+/// A played game: its kept positions and what it was worth to the first
+/// player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The kept positions, in the order played.
+    pub kept: Vec<Kept>,
+    /// 0 to 1, the first player's share of the points.
+    pub result: f64,
+}
+
+/// Takes the played games, in game order.
+pub trait Sink {
+    /// Writes game `index`. Errors: the output cannot be written.
+    fn game(&mut self, index: u32, game: &Played) -> Result<()>;
+}
+
+/// Plays games `games` with `concurrency` threads and hands each to
+/// `sink` in game order. Returns the positions kept.
+///
+/// Errors: settings out of range, an engine that cannot be made, a sink
+/// that fails.
+pub fn play(
+    variant: &Arc<Variant>,
+    weights: Option<Weights>,
+    settings: &Settings,
+    games: Range<u32>,
+    concurrency: u32,
+    sink: &mut dyn Sink,
+) -> Result<u64> {
+    if settings.nodes == 0 {
+        bail!("--nodes must be at least 1");
+    }
+    if concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
+    if settings.random_multipv == 0 {
+        bail!("--random-multipv must be at least 1");
+    }
+    let bar = indicatif::ProgressBar::new(u64::from(games.end - games.start));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {msg} positions, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let next = AtomicU32::new(games.start);
+    let (tx, rx) = mpsc::channel::<(u32, Result<Played>)>();
+    let mut kept = 0u64;
+    let threads = concurrency.min((games.end - games.start).max(1));
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, weights, end) = (&next, weights.clone(), games.end);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= end {
+                        break;
+                    }
+                    let r = play_game(variant, weights.clone(), settings, i);
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Written in game order, whichever thread finishes first.
+        let mut done: BTreeMap<u32, Played> = BTreeMap::new();
+        let mut written = games.start;
+        for (i, r) in rx {
+            done.insert(i, r?);
+            while let Some(game) = done.remove(&written) {
+                sink.game(written, &game)?;
+                kept += game.kept.len() as u64;
+                written += 1;
+                bar.inc(1);
+                bar.set_message(kept.to_string());
+            }
+        }
+        Ok(())
+    })?;
+    bar.finish();
+    Ok(kept)
+}
+
+/// Plays game `index` of a run.
+pub fn play_game(
+    variant: &Arc<Variant>,
+    weights: Option<Weights>,
+    s: &Settings,
+    index: u32,
+) -> Result<Played> {
+    let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
+    rng.set_stream(u64::from(index));
+    let mut engine = Engine::try_new(EngineConfig {
+        hash_mb: s.hash,
+        multipv: 1,
+        eval: EvalMode::Full,
+        threads: 1,
+    })
+    .context("--hash")?;
+    engine.set_evaluation(weights.into());
+    let mut pos = Position::start(variant.clone());
+    let mut kept = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let limits = Limits::nodes(s.nodes);
+    let mut ply = 0u32;
+    let result = loop {
+        if let Some(o) = outcome(&mut pos) {
+            break o.value(Side::First);
+        }
+        if ply >= s.max_plies {
+            break 0.5;
+        }
+        let m = if ply < s.random_plies {
+            moves.clear();
+            legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break 0.5;
+            }
+            moves[rng.random_range(0..moves.len())]
+        } else {
+            let choosing = ply < s.random_until && s.random_multipv > 1;
+            engine.set_multipv(if choosing { s.random_multipv } else { 1 });
+            let mut lines: Vec<Line> = Vec::new();
+            let r = engine.search(&pos, &limits, &mut |info: &Info| {
+                if choosing && let Some(&m) = info.pv.first() {
+                    lines.push(Line {
+                        depth: info.depth,
+                        cp: data_score(info.score),
+                        first: m,
+                    });
+                }
+            });
+            let Some(best) = r.best else { break 0.5 };
+            if quiet(&pos, best) {
+                kept.push(Kept {
+                    fen: pos.fen(),
+                    score: data_score(r.score),
+                    ply,
+                });
+            }
+            if choosing {
+                near_best(&lines, r.depth, s.random_cp, &mut rng).unwrap_or(best)
+            } else {
+                best
+            }
+        };
+        pos.make(m);
+        ply += 1;
+    };
+    Ok(Played { kept, result })
+}
+
+/// One line of a MultiPV search, as reported.
+struct Line {
+    /// The iteration's depth, plies.
+    depth: u32,
+    /// Its score, side to move's view ([`data_score`]).
+    cp: i32,
+    /// Its first move.
+    first: Move,
+}
+
+/// A move drawn uniformly from the lines of the last completed iteration
+/// (`depth`) that score within `margin` centipawns of its best; `None`
+/// when that iteration reported no line.
+fn near_best(lines: &[Line], depth: u32, margin: i32, rng: &mut ChaCha8Rng) -> Option<Move> {
+    let last: Vec<&Line> = lines.iter().filter(|l| l.depth == depth).collect();
+    let best = last.iter().map(|l| l.cp).max()?;
+    let near: Vec<Move> = last
+        .iter()
+        .filter(|l| l.cp >= best - margin)
+        .map(|l| l.first)
+        .collect();
+    match near[..] {
+        [m] => Some(m),
+        _ => Some(near[rng.random_range(0..near.len())]),
+    }
+}
+
+/// Is `pos` quiet enough to label, `m` being its best move? Not in check,
+/// and `m` neither captures nor promotes.
+pub fn quiet(pos: &Position, m: Move) -> bool {
+    !in_check(pos, pos.side()) && !is_capture(pos, m) && m.promotion().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game_args::load_variant;
+
+    pub(crate) fn settings(seed: u64) -> Settings {
+        Settings {
+            nodes: 200,
+            seed,
+            random_plies: 4,
+            max_plies: 24,
+            hash: 1,
+            random_multipv: 1,
+            random_cp: 0,
+            random_until: 0,
+        }
+    }
+
+    #[test]
+    fn self_play_is_reproducible_for_a_seed() {
+        let v = load_variant("courier", &[]).unwrap();
+        let a = play_game(&v, None, &settings(7), 3).unwrap();
+        let b = play_game(&v, None, &settings(7), 3).unwrap();
+        let c = play_game(&v, None, &settings(8), 3).unwrap();
+        assert!(!a.kept.is_empty());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        // Drawn by the ply limit; scores in range; plies after the
+        // random opening, increasing.
+        assert_eq!(a.result, 0.5);
+        for k in &a.kept {
+            assert!(k.score.abs() <= MATE_SCORE_CP, "{k:?}");
+            assert!((4..24).contains(&k.ply), "{k:?}");
+        }
+        assert!(a.kept.windows(2).all(|w| w[0].ply < w[1].ply));
+    }
+
+    #[test]
+    fn near_best_moves_are_chosen_at_random_within_the_margin() {
+        let v = load_variant("courier", &[]).unwrap();
+        let choosing = Settings {
+            random_multipv: 4,
+            random_cp: 1000,
+            random_until: 24,
+            ..settings(7)
+        };
+        // Seeded: the same game twice.
+        let a = play_game(&v, None, &choosing, 3).unwrap();
+        assert_eq!(a, play_game(&v, None, &choosing, 3).unwrap());
+        // A wide margin over many games leaves the best move somewhere:
+        // the games differ from those of the best move always.
+        let differ = (0..4)
+            .filter(|&i| {
+                play_game(&v, None, &choosing, i).unwrap()
+                    != play_game(&v, None, &settings(7), i).unwrap()
+            })
+            .count();
+        assert!(differ > 0);
+        // A margin of 0 centipawns at one line chooses the best move.
+        let one = Settings {
+            random_multipv: 1,
+            ..choosing
+        };
+        assert_eq!(
+            play_game(&v, None, &one, 3).unwrap(),
+            play_game(&v, None, &settings(7), 3).unwrap()
+        );
+    }
+
+    #[test]
+    fn near_best_draws_only_from_the_last_iteration_within_the_margin() {
+        let v = load_variant("courier", &[]).unwrap();
+        let mut pos = Position::start(v);
+        let mut moves = Vec::new();
+        legal_moves(&mut pos, &mut moves);
+        let line = |depth, cp, k: usize| Line {
+            depth,
+            cp,
+            first: moves[k],
+        };
+        let lines = [
+            line(1, 90, 0),
+            line(2, 30, 1),
+            line(2, 25, 2),
+            line(2, -40, 3),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..64 {
+            seen.insert(near_best(&lines, 2, 10, &mut rng).unwrap());
+        }
+        assert_eq!(seen, [moves[1], moves[2]].into_iter().collect());
+        assert_eq!(near_best(&lines, 2, 0, &mut rng), Some(moves[1]));
+        assert_eq!(near_best(&lines, 3, 10, &mut rng), None);
+    }
+}
