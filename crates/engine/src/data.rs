@@ -17,8 +17,9 @@
 //! [`scan`] finds where the complete games end, to resume after them.
 //!
 //! The position is the FEN's text: robust across every game (shogi hands,
-//! Tamerlane's citadels, counters) at about 70 to 200 bytes a position;
-//! a record costs the FEN's length plus 10 bytes.
+//! Tamerlane's citadels, counters); a record costs the FEN's length plus
+//! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
+//! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
 use kamil_rules::Variant;
 use std::path::{Path, PathBuf};
