@@ -202,6 +202,13 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
         .map(|r| format!("{};{};{}", r.fen, r.result, r.score))
         .collect();
     assert_eq!(lines, from_binary);
+    // A binary run never overwrites a text file.
+    let e = self_play(&text, &[&["--games", "5"], &bin[..]].concat()).unwrap_err();
+    assert!(e.contains("cannot be resumed"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap().lines().count(),
+        lines.len()
+    );
 }
 
 /// The length of the header at the start of a binary data file: up to the

@@ -89,7 +89,9 @@ pub fn open_binary(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e).with_context(|| format!("reading `{shown}`")),
     };
-    let scan = data::scan(v, &old).with_context(|| format!("resuming `{shown}`"))?;
+    let scan = data::scan(v, &old).with_context(|| {
+        format!("`{shown}` is there but cannot be resumed (remove it or write to another file)")
+    })?;
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
