@@ -94,8 +94,9 @@ OUTPUT
   stderr: a progress line (+wins -losses =draws, Elo) and one line per game;
   stdout at the end: `Score of A vs B: W - L - D  [fraction] N` (A = the first
   --engine), the logistic Elo difference A - B with its 95% margin (from the
-  trinomial variance), the SPRT's LLR and decision, and the games that ended
-  by a failure. --log FILE records every line exchanged with the engines.";
+  trinomial variance), the SPRT's LLR and decision, the games that ended by a
+  failure and (--keep-going) the games not played. --log FILE records every
+  line exchanged with the engines.";
 
 /// Arguments of `kamil match`.
 #[derive(clap::Args, Debug)]
