@@ -14,6 +14,7 @@ use kamil_engine::nnue::Nnue;
 use kamil_engine::{Clock, Engine, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
+use kamil_rules::variant::aliases::{self, ALIASES};
 use kamil_rules::{Position, Variant};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,8 +182,13 @@ impl Session {
     }
 
     fn uci(&self) {
-        let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        // Our games, then other programs' names for them (Fairy-Stockfish's
+        // `shoshogi`...), which tools look for in this list.
+        let names = BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(ALIASES.iter().map(|a| a.name));
+        let vars: String = names.map(|n| format!(" var {n}")).collect();
         let lines = [
             format!("id name kamil {}", env!("CARGO_PKG_VERSION")),
             "id author the kamil developers".to_string(),
@@ -293,10 +299,13 @@ impl Session {
     /// Loads a built-in variant or a variant file, with the weights file
     /// beside a variant file (`foo.eval.toml`), as `kamil play` and
     /// `kamil gen-data` do: a variant defined in a file plays with its own
-    /// weights here too.
+    /// weights here too. Another program's name for one of our games
+    /// ([`aliases`]: `shoshogi`) loads ours with that program's rule
+    /// options, before the user's `VariantOptions`.
     fn select_variant(&mut self, name: &str, options: Vec<String>) {
+        let (game, all) = aliases::resolve(name, &options);
         let loaded =
-            load_variant(name, &options).and_then(|v| load_weights(name, &v).map(|w| (v, w)));
+            load_variant(&game, &all).and_then(|v| load_weights(&game, &v).map(|w| (v, w)));
         match loaded {
             Ok((v, weights)) => {
                 self.variant = v;

@@ -293,8 +293,10 @@ fn resigning_loses(flag: &str, dir: &str) {
 #[test]
 fn a_hung_engine_without_a_clock_loses_after_the_move_timeout() {
     require_python();
+    // A hangs at its second move (silence before the first is no loss:
+    // see `an_engine_that_cannot_start_stops_the_match`).
     let (out, _) = courier_match(
-        &fake_uci("A", "--hang-at 0"),
+        &fake_uci("A", "--hang-at 2"),
         &fake_uci("B", ""),
         &["--games", "1", "--depth", "1", "--move-timeout", "0.5"],
     );
@@ -324,11 +326,13 @@ fn false_claims_no_move_and_refused_moves_lose() {
     assert!(out.contains("Score of A vs B: 0 - 1 - 0"), "{out}");
     assert!(out.contains("A said it has no move"), "{out}");
 
-    // B's script opens differently: it refuses A's legal first move.
+    // B's script goes on differently: it refuses A's legal second move
+    // (after its own first move; before it, see
+    // `an_engine_that_cannot_start_stops_the_match`).
     let dir = scratch("refuse");
     let other = dir.path().join("other.txt");
     let text = std::fs::read_to_string(script()).unwrap();
-    std::fs::write(&other, text.replacen("k1j3", "a1a2", 1)).unwrap();
+    std::fs::write(&other, text.replacen("h2h3", "a1a2", 1)).unwrap();
     let b = format!(
         "cmd=python3 {} --script {} --name B,proto=xboard",
         data().join("fake_cecp.py").display(),
@@ -337,9 +341,146 @@ fn false_claims_no_move_and_refused_moves_lose() {
     let (out, _) = courier_match(&fake_uci("A", ""), &b, &["--games", "1", "--depth", "1"]);
     assert!(out.contains("Score of A vs B: 1 - 0 - 0"), "{out}");
     assert!(
-        out.contains("B refused the legal move k1j3: Illegal move: k1j3"),
+        out.contains("B refused the legal move h2h3: Illegal move: h2h3"),
         "{out}"
     );
+}
+
+/// Runs `kamil match ARGS` expecting it to fail: (stdout, stderr).
+fn fails(args: &[&str]) -> (String, String) {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    let out = kamil(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "kamil {all:?} succeeded:\n{stdout}");
+    (stdout, stderr)
+}
+
+/// Issue 48: HaChu could not read the start position and every refused
+/// start was scored as its loss (10-0 in under a second). A game an engine
+/// cannot start stops the match, naming the engine, the game and what the
+/// engine said, with no score and no game in the PGN.
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    require_python();
+    let dir = scratch("broken");
+    let pgn = dir.path().join("games.pgn");
+    let a = fake_uci("A", "");
+    let b = fake_cecp("B", "--refuse-setup");
+    let (out, err) = fails(&[
+        "courier",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(!out.contains("Score of"), "{out}");
+    assert!(
+        err.contains("game 1: B could not start the game: refused the set-up: it said `tellusererror Unknown piece ' ' in setup (32)`"),
+        "{err}"
+    );
+    assert!(err.contains("no game is scored"), "{err}");
+    assert!(!err.contains("Finished game"), "{err}");
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "");
+
+    // An `Illegal move` answer to the first move it hears.
+    let other = dir.path().join("other.txt");
+    let text = std::fs::read_to_string(script()).unwrap();
+    std::fs::write(&other, text.replacen("k1j3", "a1a2", 1)).unwrap();
+    let b = format!(
+        "cmd=python3 {} --script {} --name B,proto=xboard",
+        data().join("fake_cecp.py").display(),
+        other.display()
+    );
+    let (out, err) = fails(&["courier", "--engine", &a, "--engine", &b, "--depth", "1"]);
+    assert!(!out.contains("Score of"), "{out}");
+    assert!(
+        err.contains(
+            "game 1: B could not start the game: rejected a legal move: Illegal move: k1j3"
+        ),
+        "{err}"
+    );
+
+    // Silence before the first move; then a crash before it.
+    for (flag, said) in [
+        (
+            "--hang-at 0",
+            "A could not start the game: timed out (no bestmove)",
+        ),
+        (
+            "--crash-at 0",
+            "A could not start the game: crashed (exit status 3)",
+        ),
+    ] {
+        let a = fake_uci("A", flag);
+        let b = fake_uci("B", "");
+        let (out, err) = fails(&[
+            "courier",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--depth",
+            "1",
+            "--move-timeout",
+            "0.5",
+        ]);
+        assert!(!out.contains("Score of"), "{out}");
+        assert!(err.contains(&format!("game 1: {said}")), "{flag}: {err}");
+    }
+}
+
+/// With --keep-going the match plays on; the games an engine could not
+/// start are listed apart and count neither as wins nor as losses.
+#[test]
+fn keep_going_lists_games_that_could_not_start_apart_from_the_score() {
+    require_python();
+    let dir = scratch("keep-going");
+    let pgn = dir.path().join("games.pgn");
+    // B is silent at ply 1: its first move as Black (game 1), a ply it
+    // never plays as White (game 2), which it wins by the script's mate.
+    let (out, err) = courier_match(
+        &fake_uci("A", ""),
+        &fake_uci("B", "--hang-at 1"),
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--move-timeout",
+            "0.5",
+            "--keep-going",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.contains("Score of A vs B: 0 - 1 - 0  [0.000] 1"),
+        "{out}"
+    );
+    assert!(!out.contains("Problems"), "{out}");
+    assert!(
+        out.contains("Not played, not in the score (1 games an engine could not start):\n  game 1: B could not start the game: timed out (no bestmove)"),
+        "{out}"
+    );
+    assert!(
+        err.contains("Not played: game 1: B could not start"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Finished game 2 (B vs A): 1-0 {checkmate}"),
+        "{err}"
+    );
+    let g = games(&pgn);
+    assert_eq!(g.len(), 1);
+    assert_eq!(tag(&g[0], "Round"), Some("2"));
 }
 
 #[test]
@@ -616,6 +757,158 @@ fn kamil_uci_plays_itself_at_sho_shogi_from_random_openings() {
             "{game}"
         );
         assert!(game.contains("1... "), "{game}");
+        let t = tag(game, "Termination").unwrap();
+        assert!(t == "normal" || t == "adjudication", "{game}");
+    }
+}
+
+/// The lines `kamil match --log` recorded as sent to the engine whose log
+/// name starts with `who`.
+fn sent_to<'a>(log: &'a str, who: &str) -> Vec<&'a str> {
+    log.lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            let _time = w.next()?;
+            let name = w.next()?;
+            (name.starts_with(who) && w.next()? == "<").then(|| {
+                let i = l.find(" < ").map(|i| i + 3).unwrap_or(l.len());
+                &l[i..]
+            })
+        })
+        .collect()
+}
+
+/// Issue 48: with `setup=startpos` the random opening plies go as moves
+/// from the start: `new` and the moves in XBoard, `position startpos moves`
+/// in UCI, never a FEN; the games' FEN is where those moves lead.
+#[test]
+fn setup_startpos_sends_random_openings_as_moves_from_the_start() {
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let dir = scratch("startpos");
+    let pgn = dir.path().join("games.pgn");
+    let log = dir.path().join("match.log");
+    let u = format!("cmd={kamil} uci,name=U,setup=startpos");
+    let x = format!("cmd={kamil} xboard,proto=xboard,name=X,setup=startpos");
+    let (out, err) = play(&[
+        "courier",
+        "--engine",
+        &u,
+        "--engine",
+        &x,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--random-plies",
+        "3",
+        "--max-plies",
+        "6",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(
+        !out.contains("Problems") && !out.contains("Not played"),
+        "{out}\n{err}"
+    );
+    let log = std::fs::read_to_string(&log).unwrap();
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2);
+    let fen = tag(&g[0], "FEN")
+        .expect("a random opening's FEN")
+        .to_string();
+    assert_eq!(tag(&g[1], "FEN"), Some(fen.as_str()));
+
+    let to_u = sent_to(&log, "U[");
+    let positions: Vec<&str> = to_u
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("position "))
+        .collect();
+    assert!(!positions.is_empty(), "{log}");
+    assert!(
+        positions
+            .iter()
+            .all(|l| l.starts_with("position startpos moves ")),
+        "{positions:?}"
+    );
+    // The first three moves of every position command are the opening.
+    let words: Vec<&str> = positions[0].split_whitespace().skip(3).collect();
+    assert!(words.len() >= 3, "{positions:?}");
+    let line = &words[..3];
+    let v = common::variant("courier", &[]);
+    let mut pos = kamil_rules::Position::start(v);
+    for m in line {
+        let mv = kamil_rules::notation::parse_move(&mut pos, m).unwrap();
+        pos.make(mv);
+    }
+    assert_eq!(pos.fen(), fen);
+
+    let to_x = sent_to(&log, "X[");
+    assert!(!to_x.iter().any(|l| l.starts_with("setboard")), "{to_x:?}");
+    assert!(!to_x.contains(&"edit"), "{to_x:?}");
+    // After `new`, the opening's moves in force mode, in order.
+    let new = to_x.iter().position(|l| *l == "new").expect("new");
+    let moves: Vec<&str> = to_x[new..]
+        .iter()
+        .filter_map(|l| l.strip_prefix("usermove "))
+        .take(3)
+        .collect();
+    assert_eq!(moves, line, "{to_x:?}");
+}
+
+/// Issue 48: HaChu could not read kamil's FEN (`Unknown piece ' ' in
+/// setup`); with `setup=startpos` it gets the random opening as moves and
+/// plays real games. Skipped, with a note, where HaChu is not installed.
+#[test]
+fn hachu_plays_random_openings_with_setup_startpos() {
+    let Some(hachu) = installed("hachu") else {
+        return;
+    };
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let dir = scratch("hachu");
+    let pgn = dir.path().join("games.pgn");
+    let (out, err) = play(&[
+        "chu-shogi",
+        "--engine",
+        &format!("cmd={kamil} uci,name=kamil"),
+        "--engine",
+        &format!(
+            "cmd={},proto=xboard,name=HaChu,variant=chu,setup=startpos,option.Allow repeats=1",
+            hachu.display()
+        ),
+        "--option",
+        "counterstrike=everywhere",
+        "--option",
+        "lion-protection=recapture",
+        "--option",
+        "forced-last-rank-promotion=true",
+        "--option",
+        "eagle-pass=false",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--random-plies",
+        "8",
+        "--max-plies",
+        "24",
+        "--move-timeout",
+        "20",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of kamil vs HaChu:"), "{out}");
+    assert!(!out.contains("Not played"), "{out}\n{err}");
+    assert!(!out.contains("Problems"), "{out}\n{err}");
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2);
+    for game in &g {
+        assert!(tag(game, "FEN").is_some(), "{game}");
+        // Real games: more moves than the opening's random plies.
+        let plies: u32 = tag(game, "PlyCount").unwrap().parse().unwrap();
+        assert!(plies > 8, "{game}");
         let t = tag(game, "Termination").unwrap();
         assert!(t == "normal" || t == "adjudication", "{game}");
     }

@@ -38,6 +38,81 @@ fn handshake_lists_every_builtin_variant_and_the_options() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// Issue 48: a tool set up for Fairy-Stockfish asks for `shoshogi`. Other
+/// programs' names for our games are offered in `UCI_Variant` and load our
+/// game with that program's rules: Fairy-Stockfish's Sho Shogi counts
+/// royals before the move (rules/sho-shogi.md 6.1), so a Drunk Elephant
+/// promoting to Crown Prince does not answer a check there.
+#[test]
+fn fairy_stockfish_and_shogi_names_select_our_games() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let lines = e.until("uciok", Duration::from_secs(10));
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("UCI_Variant option");
+    for name in ["shoshogi", "chushogi", "daishogi"] {
+        assert!(combo.contains(&format!(" var {name}")), "{combo}");
+    }
+    // First player's King on e1 in check from the Rook on a1; the Drunk
+    // Elephant on e6 can promote on e7 to a second royal.
+    let check = "position fen 4k4/9/9/4E4/9/9/9/9/r3K4 b moves e6e7+";
+    // Lines answered to `command`, up to the `readyok` after it.
+    let said = |e: &mut Session, commands: &[&str]| {
+        for c in commands {
+            e.send(c);
+        }
+        e.send("isready");
+        let l = e.until("readyok", Duration::from_secs(10));
+        l[..l.len() - 1].join("\n")
+    };
+    let refused = said(
+        &mut e,
+        &["setoption name UCI_Variant value shoshogi", check],
+    );
+    assert!(refused.contains("is not legal here"), "{refused}");
+    assert!(!refused.contains("variant not changed"), "{refused}");
+    let ours = said(
+        &mut e,
+        &["setoption name UCI_Variant value sho-shogi", check],
+    );
+    assert!(ours.is_empty(), "{ours}");
+    // The user's VariantOptions come after the alias's and win.
+    let mine = said(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value shoshogi",
+            "setoption name VariantOptions value royal-count=after-move",
+            check,
+        ],
+    );
+    assert!(mine.is_empty(), "{mine}");
+    // lishogi's name for Chu Shogi: its start position and moves.
+    let chu = said(
+        &mut e,
+        &[
+            "setoption name VariantOptions value <empty>",
+            "setoption name UCI_Variant value chushogi",
+            "position startpos",
+        ],
+    );
+    assert!(chu.is_empty(), "{chu}");
+    e.send("go depth 1");
+    let l = e.until("bestmove", Duration::from_secs(30));
+    let best = l
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let mut pos = Position::start(variant("chu-shogi", &[]));
+    assert!(parse_move(&mut pos, &best).is_ok(), "{best}");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 #[test]
 fn malformed_commands_are_reported_and_ignored() {
     let mut e = Session::start(&["uci"]);

@@ -107,6 +107,35 @@ fn note_error(line: &str, said: &mut Option<String>) {
     }
 }
 
+/// Commands whose `Error (unknown command): X` leaves the game's set-up
+/// whole: the engine only lacks a courtesy (a limit, a hint) or answers
+/// late to the handshake or the last game's end.
+const OPTIONAL_COMMANDS: &[&str] = &[
+    "easy", "hard", "post", "nopost", "cores", "memory", "level", "st", "sd", "computer", "random",
+    "time", "otim", "result", "accepted", "rejected", "option", "xboard", "protover",
+];
+
+/// Does `line` refuse the game's set-up? `tellusererror` (HaChu: `Unknown
+/// piece ' ' in setup`), `Illegal ...` (a position or an opening move),
+/// and `Error ...`, except an unknown optional command
+/// ([`OPTIONAL_COMMANDS`]).
+fn refuses_setup(line: &str) -> bool {
+    let l = line.trim();
+    if l.starts_with("tellusererror") || l.starts_with("Illegal") {
+        return true;
+    }
+    let Some(rest) = l.strip_prefix("Error") else {
+        return false;
+    };
+    let command = rest
+        .rsplit(':')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .next();
+    !(rest.contains("unknown command") && command.is_some_and(|c| OPTIONAL_COMMANDS.contains(&c)))
+}
+
 /// Adds the engine's last complaint to a failure's description.
 fn with_said(f: Failure, said: &Option<String>) -> Failure {
     let Some(s) = said else { return f };
@@ -133,6 +162,11 @@ pub struct Cecp {
     /// The game's position after the moves the engine knows: for
     /// XBoard's move text, and its passes (`@@@@`).
     board: Option<Position>,
+    /// A complaint heard since the game began, before the engine's first
+    /// move ([`Client::complaint`]).
+    complaint: Option<String>,
+    /// The engine has moved in this game.
+    moved: bool,
 }
 
 impl Cecp {
@@ -226,6 +260,8 @@ impl Cecp {
             playing: false,
             ping_n: 0,
             board: None,
+            complaint: None,
+            moved: false,
         };
         c.sync()?;
         Ok(c)
@@ -234,6 +270,16 @@ impl Cecp {
     /// `ping N` until `pong N`, when the engine has `ping`; stale output
     /// of the previous game is read and dropped on the way.
     fn sync(&mut self) -> Result<(), Failure> {
+        self.sync_noting(false)
+    }
+
+    /// [`Self::sync`]; with `setting_up`, a complaint that refuses the
+    /// game's set-up ([`refuses_setup`]) fails it, and any other is kept
+    /// as the game's [`Client::complaint`].
+    ///
+    /// Errors: no `pong` in time, the engine exited, or (setting up) it
+    /// refused the set-up.
+    fn sync_noting(&mut self, setting_up: bool) -> Result<(), Failure> {
         if !self.f.ping {
             return Ok(());
         }
@@ -246,7 +292,15 @@ impl Cecp {
         loop {
             match self.p.recv(deadline) {
                 Recv::Line(l) if l.trim() == want => return Ok(()),
-                Recv::Line(l) => note_error(&l, &mut said),
+                Recv::Line(l) if setting_up && refuses_setup(&l) => {
+                    return Err(Failure::Refused(l.trim().to_string()));
+                }
+                Recv::Line(l) => {
+                    note_error(&l, &mut said);
+                    if setting_up && said.is_some() {
+                        self.complaint = said.clone();
+                    }
+                }
                 Recv::Timeout => {
                     return Err(with_said(Failure::Timeout(format!("no `{want}`")), &said));
                 }
@@ -353,8 +407,20 @@ impl Client for Cecp {
         &self.name
     }
 
-    fn new_game(&mut self, g: &GameStart) -> Result<(), Failure> {
-        self.board = Some(g.start.clone());
+    fn start_game(&mut self, g: &GameStart, line: Option<&[String]>) -> Result<(), Failure> {
+        // With `setup=startpos`, a game reached from the variant's start by
+        // known moves is given as those moves after `new`.
+        let line = match (self.setup, line) {
+            (Setup::Startpos, Some(l)) => Some(l),
+            (Setup::Startpos, None) if g.is_variant_start => Some(&[][..]),
+            _ => None,
+        };
+        self.board = Some(match line {
+            Some(_) => Position::start(g.start.variant().clone()),
+            None => g.start.clone(),
+        });
+        self.complaint = None;
+        self.moved = false;
         send(&mut self.p, "new")?;
         if let Some(v) = self.variant.clone()
             && v != "normal"
@@ -392,7 +458,7 @@ impl Client for Cecp {
         }
         send(&mut self.p, "easy")?;
         let setup = match self.setup {
-            Setup::Startpos if g.is_variant_start => None,
+            _ if line.is_some() => None,
             Setup::Startpos | Setup::Auto => Some(self.f.setboard),
             Setup::Setboard => Some(true),
             Setup::Edit => Some(false),
@@ -402,10 +468,14 @@ impl Client for Cecp {
             Some(true) => send(&mut self.p, &format!("setboard {}", g.fen))?,
             Some(false) => self.edit(g)?,
         }
+        for m in line.unwrap_or_default() {
+            let l = self.move_line(m);
+            send(&mut self.p, &l)?;
+        }
         send(&mut self.p, "force")?;
         self.known = 0;
         self.playing = false;
-        self.sync()
+        self.sync_noting(true)
     }
 
     fn think(&mut self, t: &Turn) -> Result<Reply, Failure> {
@@ -458,17 +528,22 @@ impl Client for Cecp {
                             continue;
                         }
                         self.known += 1;
+                        self.moved = true;
                         return Ok(Reply::Move(self.ours(legs)));
                     }
                     if let Some(m) = l.strip_prefix("My move is") {
                         let m = m.trim_start_matches([' ', ':']).trim();
                         if !m.is_empty() {
                             self.known += 1;
+                            self.moved = true;
                             return Ok(Reply::Move(self.ours(m.to_string())));
                         }
                     }
                     if l.starts_with("Illegal move") {
                         return Err(Failure::Rejected(l.to_string()));
+                    }
+                    if !self.moved && refuses_setup(l) {
+                        return Err(Failure::Refused(l.to_string()));
                     }
                     if first == "resign" || l == "tellics resign" {
                         return Ok(Reply::Resign);
@@ -477,6 +552,9 @@ impl Client for Cecp {
                         return Ok(Reply::Claim(l.to_string()));
                     }
                     note_error(l, &mut said);
+                    if !self.moved && said.is_some() {
+                        self.complaint = said.clone();
+                    }
                 }
                 Recv::Timeout => {
                     return Err(with_said(Failure::Timeout("no move".into()), &said));
@@ -498,6 +576,10 @@ impl Client for Cecp {
 
     fn reusable(&self) -> bool {
         self.f.reuse
+    }
+
+    fn complaint(&self) -> Option<&str> {
+        self.complaint.as_deref()
     }
 }
 
@@ -529,6 +611,21 @@ mod tests {
         assert_eq!(f[1].1, "normal,courier");
         assert!(feature_pairs("").is_empty());
         assert_eq!(feature_pairs(r#"myname="unclosed"#)[0].1, "unclosed");
+    }
+
+    #[test]
+    fn what_refuses_a_set_up() {
+        assert!(refuses_setup(
+            "tellusererror Unknown piece ' ' in setup (32)"
+        ));
+        assert!(refuses_setup("Illegal position"));
+        assert!(refuses_setup("Illegal move: e2e4"));
+        assert!(refuses_setup("Error (unknown command): setboard"));
+        assert!(refuses_setup("Error (unsupported variant): chu"));
+        assert!(!refuses_setup("Error (unknown command): easy"));
+        assert!(!refuses_setup("Error (unknown command): cores"));
+        assert!(!refuses_setup("# Error would be a comment"));
+        assert!(!refuses_setup("pong 3"));
     }
 
     #[test]

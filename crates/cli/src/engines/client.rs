@@ -5,6 +5,7 @@
 
 use super::config::Limits;
 use super::process::{Process, Recv};
+use kamil_rules::variant::aliases::names_of;
 use kamil_rules::{Position, Side};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,9 @@ pub enum Failure {
     Protocol(String),
     /// It refused a move the referee found legal (CECP `Illegal move`).
     Rejected(String),
+    /// It refused the game's set-up (its words: `tellusererror Unknown
+    /// piece ...`, `Error (...): setboard`, `Illegal move` in the opening).
+    Refused(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -31,6 +35,7 @@ impl std::fmt::Display for Failure {
             Failure::Timeout(s) => write!(f, "timed out ({s})"),
             Failure::Protocol(s) => write!(f, "protocol error: {s}"),
             Failure::Rejected(s) => write!(f, "rejected a legal move: {s}"),
+            Failure::Refused(s) => write!(f, "refused the set-up: it said `{s}`"),
         }
     }
 }
@@ -83,7 +88,16 @@ pub trait Client: Send {
     /// The engine's name for reports.
     fn name(&self) -> &str;
     /// Prepares a new game; the engine does not move yet.
-    fn new_game(&mut self, g: &GameStart) -> Result<(), Failure>;
+    fn new_game(&mut self, g: &GameStart) -> Result<(), Failure> {
+        self.start_game(g, None)
+    }
+    /// Prepares a new game whose start is reached from the variant's start
+    /// by `line` (our move texts) when that is known: an engine set up with
+    /// `setup=startpos` gets those moves instead of the start's FEN, so an
+    /// engine without set-up still plays random openings.
+    ///
+    /// Errors: the engine crashed, did not answer, or refused the set-up.
+    fn start_game(&mut self, g: &GameStart, line: Option<&[String]>) -> Result<(), Failure>;
     /// Asks for a move.
     fn think(&mut self, t: &Turn) -> Result<Reply, Failure>;
     /// Tells the engine how the game ended (it may ignore it).
@@ -95,6 +109,12 @@ pub trait Client: Send {
     /// The score the engine last reported with its move, centipawns from
     /// its own side's view (a mate as ±[`MATE_CP`]), if it reported one.
     fn last_score(&self) -> Option<i32> {
+        None
+    }
+    /// What the engine said against the game's set-up since the game
+    /// began, before its first move (an `Error` line, a UCI `info string`
+    /// about a bad position), if anything.
+    fn complaint(&self) -> Option<&str> {
         None
     }
 }
@@ -165,14 +185,12 @@ pub fn wait_for<T>(
     }
 }
 
-/// Other programs' names for kamil's variants (Fairy-Stockfish, HaChu).
+/// Our name for a variant and other programs' names for it, in the order
+/// they are tried: ours, the alias table's (Fairy-Stockfish's `shoshogi`),
+/// XBoard's and HaChu's (`sho`), ours without hyphens.
 fn aliases(ours: &str) -> Vec<String> {
     let mut v = vec![ours.to_string()];
-    let extra: &[&str] = match ours {
-        "sho-shogi" => &["shoshogi", "sho"],
-        _ => &[],
-    };
-    v.extend(extra.iter().map(|s| s.to_string()));
+    v.extend(names_of(ours).map(str::to_string));
     let xboard = crate::xboard::setup::xboard_name(ours);
     if !v.contains(&xboard) {
         v.push(xboard);

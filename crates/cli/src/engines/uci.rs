@@ -6,7 +6,7 @@ use super::client::{
     Client, Failure, GameStart, INIT_TIMEOUT, Reply, Turn, VariantSpec, info_score, pick_variant,
     send, wait_for,
 };
-use super::config::EngineConfig;
+use super::config::{EngineConfig, Setup};
 use super::process::Process;
 use std::time::Instant;
 
@@ -16,6 +16,36 @@ pub struct Uci {
     name: String,
     /// The score of the last `info` line of the last search.
     last_score: Option<i32>,
+    setup: Setup,
+    /// The moves from the variant's start to the game's start, when the
+    /// game goes as `position startpos moves ...` (`setup=startpos`).
+    line: Option<Vec<String>>,
+    /// An `info string` against the position heard before the engine's
+    /// first move of the game ([`Client::complaint`]).
+    complaint: Option<String>,
+    /// The engine has moved in this game.
+    moved: bool,
+}
+
+/// Does the `info string` line `l` read as a complaint about the position
+/// or a move (UCI has no error reply; engines say it in free text: kamil's
+/// `position not changed: bad FEN`, `... is not legal here`)?
+fn complains(l: &str) -> bool {
+    let Some(text) = l.trim().strip_prefix("info string ") else {
+        return false;
+    };
+    let t = text.to_ascii_lowercase();
+    [
+        "illegal",
+        "invalid",
+        "not legal",
+        "error",
+        "bad fen",
+        "not changed",
+        "unknown",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
 }
 
 /// The name of an `option name NAME type ...` line and its combo values.
@@ -97,6 +127,10 @@ impl Uci {
             p,
             name,
             last_score: None,
+            setup: cfg.setup,
+            line: None,
+            complaint: None,
+            moved: false,
         };
         uci.sync()?;
         Ok(uci)
@@ -117,16 +151,27 @@ impl Client for Uci {
         &self.name
     }
 
-    fn new_game(&mut self, _g: &GameStart) -> Result<(), Failure> {
+    fn start_game(&mut self, g: &GameStart, line: Option<&[String]>) -> Result<(), Failure> {
+        self.line = match (self.setup, line) {
+            (Setup::Startpos, Some(l)) => Some(l.to_vec()),
+            (Setup::Startpos, None) if g.is_variant_start => Some(Vec::new()),
+            _ => None,
+        };
+        self.complaint = None;
+        self.moved = false;
         send(&mut self.p, "ucinewgame")?;
         self.sync()
     }
 
     fn think(&mut self, t: &Turn) -> Result<Reply, Failure> {
-        let mut pos = format!("position fen {}", t.fen);
-        if !t.moves.is_empty() {
+        let (mut pos, mut moves) = match &self.line {
+            Some(l) => ("position startpos".to_string(), l.clone()),
+            None => (format!("position fen {}", t.fen), Vec::new()),
+        };
+        moves.extend(t.moves.iter().cloned());
+        if !moves.is_empty() {
             pos.push_str(" moves ");
-            pos.push_str(&t.moves.join(" "));
+            pos.push_str(&moves.join(" "));
         }
         send(&mut self.p, &pos)?;
         let own = t.limits[t.side.index()];
@@ -157,13 +202,23 @@ impl Client for Uci {
         }
         send(&mut self.p, &go)?;
         let mut score = None;
+        let first = !self.moved;
+        let mut complaint = None;
         let best = wait_for(&mut self.p, t.deadline, "bestmove", |l| {
             if let Some(s) = info_score(l) {
                 score = Some(s);
             }
+            if first && complains(l) {
+                complaint = Some(l.trim().to_string());
+            }
             let mut w = l.split_whitespace();
             (w.next() == Some("bestmove")).then(|| w.next().map(str::to_string))
-        })?;
+        });
+        if complaint.is_some() {
+            self.complaint = complaint;
+        }
+        let best = best?;
+        self.moved = true;
         self.last_score = score;
         Ok(match best.as_deref() {
             None | Some("(none)") | Some("0000") | Some("none") => Reply::NoMove,
@@ -175,6 +230,10 @@ impl Client for Uci {
 
     fn last_score(&self) -> Option<i32> {
         self.last_score
+    }
+
+    fn complaint(&self) -> Option<&str> {
+        self.complaint.as_deref()
     }
 }
 
@@ -200,5 +259,20 @@ mod tests {
         assert_eq!(n, "Clear Hash");
         assert!(v.is_empty());
         assert!(option_line("id name x").is_none());
+    }
+
+    #[test]
+    fn complaints_in_info_strings() {
+        assert!(complains(
+            "info string position not changed: bad FEN: rank 3"
+        ));
+        assert!(complains(
+            "info string position: move 1 `a1a1` is not legal here (no piece); position left at the start (no move made)"
+        ));
+        assert!(complains("info string Invalid move a1a1"));
+        assert!(!complains(
+            "info string NNUE evaluation using nn.nnue enabled"
+        ));
+        assert!(!complains("info depth 3 score cp 5 pv e2e4"));
     }
 }

@@ -1,13 +1,18 @@
 //! One refereed game: kamil's rules decide what is legal and when the game
 //! is over; an illegal move, a crash, a lost connection, a flag fall, a
-//! false claim or a refused legal move loses the game.
+//! false claim or a refused legal move loses the game. An engine that
+//! cannot start the game (it refuses the set-up, crashes or stays silent
+//! before its first move, or complained about the set-up and then could
+//! not move) leaves it unplayed: no one won or lost.
 
+use super::openings::Opening;
 use crate::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
 use crate::engines::config::Limits;
 use crate::engines::seat::Seat;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::{Move, Position, Side};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a game ended, for the PGN `Termination` tag.
@@ -226,23 +231,50 @@ impl Played {
     }
 }
 
+/// A game that was not played to an end, and so is not scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unplayed {
+    /// An engine could not start it: the side it played, and why in words
+    /// naming the engine and what it said (`HaChu could not start the
+    /// game: crashed (exit status 255; it said `tellusererror ...`)`).
+    Broken {
+        /// The side of the engine that failed.
+        side: Side,
+        /// Why, in words.
+        why: String,
+    },
+    /// The match was stopped (`abort`) while it was under way.
+    Stopped,
+}
+
 /// Plays one game between the engines of `seats` (first player first)
-/// from `start`, each with its limits.
+/// from `opening`, each with its limits, until its end or until `abort`
+/// is set (checked before each move).
+///
+/// Errors: the game could not start ([`Unplayed::Broken`]) or was stopped.
 pub fn play(
     seats: [&mut Seat; 2],
-    start: &Position,
+    opening: &Opening,
     limits: [&Limits; 2],
     rules: &GameRules,
-) -> Played {
+    abort: &AtomicBool,
+) -> Result<Played, Unplayed> {
     let mut seats = seats;
-    let mut game = Played::new(start);
-    let mut referee = Referee::new(start, limits, rules);
-    match referee.set_up(&mut seats) {
-        Ok(()) => referee.play_out(&mut seats, &mut game),
-        Err(loss) => game.lose(loss),
+    let mut game = Played::new(&opening.start);
+    let mut referee = Referee::new(opening, limits, rules);
+    let run = referee
+        .set_up(&mut seats)
+        .and_then(|()| referee.play_out(&mut seats, &mut game, abort));
+    match run {
+        Ok(()) => {
+            finish(&mut seats, &game);
+            Ok(game)
+        }
+        Err(u) => {
+            abandon(&mut seats, &u);
+            Err(u)
+        }
     }
-    finish(&mut seats, &game);
-    game
 }
 
 /// A game lost by one engine: its side, the kind of ending, why in words.
@@ -252,12 +284,50 @@ struct Loss {
     why: String,
 }
 
+/// Why a turn ended the game early: a loss, or a start that failed.
+enum Stop {
+    Lost(Loss),
+    Broken(Unplayed),
+}
+
+impl From<Loss> for Stop {
+    fn from(l: Loss) -> Stop {
+        Stop::Lost(l)
+    }
+}
+
+/// A failure to move of `side`'s engine on its first move (`first`):
+/// when it complained about the set-up before, the game could not start;
+/// otherwise (or later in the game) the `loss` stands.
+fn broken_if_complained(first: bool, side: Side, seat: &mut Seat, loss: Loss) -> Stop {
+    let said = seat
+        .running()
+        .and_then(|c| c.complaint().map(str::to_string));
+    match said {
+        Some(c) if first => {
+            seat.stop();
+            Stop::Broken(Unplayed::Broken {
+                side,
+                why: format!(
+                    "{} could not start the game: it said `{c}`, then {}",
+                    seat.name, loss.why
+                ),
+            })
+        }
+        _ => Stop::Lost(loss),
+    }
+}
+
 /// The referee of one game: the position, the moves as sent to the
 /// engines, the clocks and the adjudication runs.
 struct Referee<'a> {
     pos: Position,
     /// The start position's FEN for other programs.
     fen: String,
+    /// The moves from the variant's start to the game's start, if known.
+    line: Option<&'a [String]>,
+    /// Whether each side's engine has moved yet (first player first).
+    moved: [bool; 2],
     texts: Vec<String>,
     clocks: [Option<Duration>; 2],
     limits: [&'a Limits; 2],
@@ -266,11 +336,14 @@ struct Referee<'a> {
 }
 
 impl<'a> Referee<'a> {
-    /// A game from `start`, the engines' limits by side, no move yet.
-    fn new(start: &Position, limits: [&'a Limits; 2], rules: &'a GameRules) -> Referee<'a> {
+    /// A game from `opening`, the engines' limits by side, no move yet.
+    fn new(opening: &'a Opening, limits: [&'a Limits; 2], rules: &'a GameRules) -> Referee<'a> {
+        let start = &opening.start;
         Referee {
             pos: start.clone(),
             fen: peer_fen(start),
+            line: opening.line.as_deref(),
+            moved: [false; 2],
             texts: Vec::new(),
             clocks: [0, 1].map(|i| limits[i].tc.map(|tc| tc.base)),
             limits,
@@ -281,8 +354,9 @@ impl<'a> Referee<'a> {
 
     /// Starts both engines and tells them the game, before its first move.
     ///
-    /// Errors: the loss of the first engine that fails to (it is stopped).
-    fn set_up(&self, seats: &mut [&mut Seat; 2]) -> Result<(), Loss> {
+    /// Errors: the first engine that fails to, which is stopped: the game
+    /// could not start.
+    fn set_up(&self, seats: &mut [&mut Seat; 2]) -> Result<(), Unplayed> {
         let start = &self.pos;
         let is_variant_start = start.fen() == Position::start(start.variant().clone()).fen();
         for side in Side::BOTH {
@@ -295,14 +369,13 @@ impl<'a> Referee<'a> {
                 limits: self.limits,
             };
             let ready = match seat.client() {
-                Ok(c) => c.new_game(&g).map_err(|f| f.to_string()),
+                Ok(c) => c.start_game(&g, self.line).map_err(|f| f.to_string()),
                 Err(e) => Err(e),
             };
             if let Err(e) = ready {
                 seat.stop();
-                return Err(Loss {
+                return Err(Unplayed::Broken {
                     side,
-                    termination: Termination::Abandoned,
                     why: format!("{} could not start the game: {e}", seat.name),
                 });
             }
@@ -311,16 +384,30 @@ impl<'a> Referee<'a> {
     }
 
     /// Plays moves until the rules, an adjudication or a loss end the game.
-    fn play_out(&mut self, seats: &mut [&mut Seat; 2], game: &mut Played) {
+    ///
+    /// Errors: an engine could not start the game, or `abort` was set.
+    fn play_out(
+        &mut self,
+        seats: &mut [&mut Seat; 2],
+        game: &mut Played,
+        abort: &AtomicBool,
+    ) -> Result<(), Unplayed> {
         loop {
+            if abort.load(Ordering::Relaxed) {
+                return Err(Unplayed::Stopped);
+            }
             if self.ended(game) {
-                return;
+                return Ok(());
             }
             let seat = &mut *seats[self.pos.side().index()];
             match self.turn(seat, game) {
                 Ok(true) => {}
-                Ok(false) => return,
-                Err(loss) => return game.lose(loss),
+                Ok(false) => return Ok(()),
+                Err(Stop::Lost(loss)) => {
+                    game.lose(loss);
+                    return Ok(());
+                }
+                Err(Stop::Broken(u)) => return Err(u),
             }
         }
     }
@@ -357,18 +444,42 @@ impl<'a> Referee<'a> {
     /// ended the game.
     ///
     /// Errors: the loss of an engine that failed, answered without a move,
-    /// overstepped its clock or played an illegal move.
-    fn turn(&mut self, seat: &mut Seat, game: &mut Played) -> Result<bool, Loss> {
+    /// overstepped its clock or played an illegal move; before its first
+    /// move, a failure to answer (and, after a complaint about the set-up,
+    /// any failure to move) means it could not start the game.
+    fn turn(&mut self, seat: &mut Seat, game: &mut Played) -> Result<bool, Stop> {
         let side = self.pos.side();
-        let (reply, elapsed) = self.ask(seat)?;
-        let text = move_of(reply, &seat.name, side)?;
+        let first = !self.moved[side.index()];
+        let clock = self.clocks[side.index()];
+        let (reply, elapsed) = match self.ask(seat) {
+            Ok(r) => r,
+            Err(f) => {
+                seat.stop();
+                if first {
+                    return Err(Stop::Broken(Unplayed::Broken {
+                        side,
+                        why: format!("{} could not start the game: {f}", seat.name),
+                    }));
+                }
+                return Err(self.failure_loss(&f, &seat.name, clock).into());
+            }
+        };
+        let text = move_of(reply, &seat.name, side)
+            .map_err(|l| broken_if_complained(first, side, seat, l))?;
         self.charge_clock(seat, elapsed)?;
         let score = seat.running().and_then(|c| c.last_score());
-        let m = parse_move(&mut self.pos, &text).map_err(|e| Loss {
-            side,
-            termination: Termination::RulesInfraction,
-            why: format!("{} played an illegal move: {e}", seat.name),
-        })?;
+        let m = match parse_move(&mut self.pos, &text) {
+            Ok(m) => m,
+            Err(e) => {
+                let loss = Loss {
+                    side,
+                    termination: Termination::RulesInfraction,
+                    why: format!("{} played an illegal move: {e}", seat.name),
+                };
+                return Err(broken_if_complained(first, side, seat, loss));
+            }
+        };
+        self.moved[side.index()] = true;
         self.pos.make(m);
         game.moves.push(m);
         self.texts.push(move_text(self.pos.variant(), m));
@@ -379,9 +490,9 @@ impl<'a> Referee<'a> {
     /// deadline (or the move timeout): returns its reply and the time it
     /// took.
     ///
-    /// Errors: the loss of an engine that did not answer in time, crashed
-    /// or broke the protocol (it is stopped).
-    fn ask(&self, seat: &mut Seat) -> Result<(Reply, Duration), Loss> {
+    /// Errors: the engine did not answer in time, crashed or broke the
+    /// protocol.
+    fn ask(&self, seat: &mut Seat) -> Result<(Reply, Duration), Failure> {
         let side = self.pos.side();
         let clock = self.clocks[side.index()];
         let t0 = Instant::now();
@@ -402,10 +513,7 @@ impl<'a> Referee<'a> {
             Err(e) => Err(Failure::Crash(e)),
         };
         let elapsed = t0.elapsed();
-        reply.map(|r| (r, elapsed)).map_err(|f| {
-            seat.stop();
-            self.failure_loss(&f, &seat.name, clock)
-        })
+        reply.map(|r| (r, elapsed))
     }
 
     /// The loss of `side`'s engine `name` after a failure to answer, with
@@ -435,7 +543,7 @@ impl<'a> Referee<'a> {
                     self.texts.last().map(String::as_str).unwrap_or("(none)")
                 ),
             ),
-            Failure::Crash(_) | Failure::Protocol(_) => {
+            Failure::Crash(_) | Failure::Protocol(_) | Failure::Refused(_) => {
                 (Termination::Abandoned, format!("{name} {f}"))
             }
         };
@@ -567,6 +675,23 @@ fn finish(seats: &mut [&mut Seat; 2], game: &Played) {
             c.end_game(game.result(), &game.why);
         }
         seat.after_game();
+    }
+}
+
+/// After a game that was not played: stops the engine that could not start
+/// it (restarted for the next game) and tells the other it is over.
+fn abandon(seats: &mut [&mut Seat; 2], why: &Unplayed) {
+    for side in Side::BOTH {
+        let seat = &mut seats[side.index()];
+        match why {
+            Unplayed::Broken { side: s, .. } if *s == side => seat.stop(),
+            _ => {
+                if let Some(c) = seat.running() {
+                    c.end_game("*", "not played");
+                }
+                seat.after_game();
+            }
+        }
     }
 }
 

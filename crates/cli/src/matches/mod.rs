@@ -16,10 +16,11 @@ use crate::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
 use crate::engines::{process, seat};
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
-use game::{DrawAdjudication, GameRules, Played, WinAdjudication};
+use game::{DrawAdjudication, GameRules, Played, Unplayed, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
-use kamil_rules::{Position, Side, Variant};
+use kamil_rules::{Side, Variant};
+use openings::Opening;
 use stats::{Score, SprtParams, SprtState, format_elo};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -39,9 +40,13 @@ ENGINES
     option.NAME=VALUE    an engine option (UCI setoption; CECP option NAME=VALUE)
     memory=MB            hash size sent to CECP engines asking for it (default 64)
     setup=auto|setboard|edit|startpos
-                         how a CECP engine gets the start position: setboard when
-                         it offers it, else edit mode (auto); startpos sends nothing
-                         when the game starts from the variant's start position
+                         how the engine gets the start position: for CECP,
+                         setboard when it offers it, else edit mode (auto); UCI:
+                         position fen. startpos: the variant's start and the moves
+                         that lead to the game's start (`new` then the moves; UCI
+                         `position startpos moves ...`), so an engine without
+                         set-up plays --random-plies openings; a position from
+                         --openings still goes by FEN
     tc=, depth=, nodes=, movetime=   this engine's own limits (override the match's)
 
 REFEREE
@@ -53,6 +58,12 @@ REFEREE
   multi-leg move goes out as comma-separated legs (`e5e6,e6e7`) and may come
   back one leg a line (`move e5e6,` then `move e6e7`). Each opening is played
   twice, colours swapped.
+  An engine that cannot start a game is no loss: a refused set-up (an `Error`,
+  `Illegal` or `tellusererror` reply to the position; HaChu's `Unknown piece`),
+  a crash or silence before its first move, or a complaint about the position
+  followed by no legal first move. The match stops with an error naming the
+  engine, the game and what the engine said, and prints no score; with
+  --keep-going it plays on and lists such games apart, outside the score.
 
 EXAMPLES
   kamil match courier --games 100 --concurrency 2 --random-plies 4 --tc 10+0.1 \\
@@ -83,8 +94,9 @@ OUTPUT
   stderr: a progress line (+wins -losses =draws, Elo) and one line per game;
   stdout at the end: `Score of A vs B: W - L - D  [fraction] N` (A = the first
   --engine), the logistic Elo difference A - B with its 95% margin (from the
-  trinomial variance), the SPRT's LLR and decision, and the games that ended
-  by a failure. --log FILE records every line exchanged with the engines.";
+  trinomial variance), the SPRT's LLR and decision, the games that ended by a
+  failure and (--keep-going) the games not played. --log FILE records every
+  line exchanged with the engines.";
 
 /// Arguments of `kamil match`.
 #[derive(clap::Args, Debug)]
@@ -153,14 +165,20 @@ pub struct Args {
     /// Log everything said to and by the engines to this file.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Play on past a game an engine could not start (a refused set-up, a
+    /// crash or silence before its first move): such games are listed
+    /// apart and not scored. Without it the match stops with an error.
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
-/// A finished game with its number and who played first.
+/// A game that ended, with its number and who played first.
 struct Finished {
     index: usize,
     /// Index of the engine that played first.
     first: usize,
-    played: Played,
+    /// The game, or why it was not played.
+    played: Result<Played, Unplayed>,
 }
 
 /// Today's date as PGN writes it, `2025.01.31` (UTC).
@@ -236,12 +254,14 @@ struct Match {
     /// Each engine's limits: its own over the match's.
     limits: Vec<Limits>,
     rules: GameRules,
-    openings: Vec<Position>,
+    openings: Vec<Opening>,
     spec: VariantSpec,
     log: Option<process::Log>,
     sprt: Option<SprtParams>,
     games: usize,
     concurrency: usize,
+    /// Play on past games an engine could not start (`--keep-going`).
+    keep_going: bool,
 }
 
 /// What the finished games add up to.
@@ -249,6 +269,10 @@ struct Tally {
     score: Score,
     /// The games that ended by a failure, as `game N: why`.
     problems: Vec<String>,
+    /// The games an engine could not start, as `game N: why` (not scored).
+    broken: Vec<String>,
+    /// Without `--keep-going`: the first such game, which stopped the match.
+    stopped_by: Option<String>,
     sprt: SprtState,
     /// The first error writing the PGN file (the games go on without it).
     pgn_error: Option<std::io::Error>,
@@ -258,8 +282,9 @@ struct Tally {
 /// games and prints the score.
 ///
 /// Errors: bad arguments or engine strings, an engine that cannot start,
-/// a file that cannot be read or created, a PGN write that failed (after
-/// the score is printed).
+/// a game an engine could not start (without `--keep-going`; no score is
+/// printed), a file that cannot be read or created, a PGN write that
+/// failed (after the score is printed).
 pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
     if args.engines.len() != 2 {
@@ -300,8 +325,14 @@ pub fn run(args: Args) -> Result<()> {
         sprt,
         games: args.games as usize,
         concurrency: args.concurrency.clamp(1, 64),
+        keep_going: args.keep_going,
     };
     let tally = m.play(pgn.as_mut());
+    if let Some(why) = &tally.stopped_by {
+        bail!(
+            "{why}\nthe match is stopped and no game is scored (--keep-going plays on and lists such games apart)"
+        );
+    }
     m.report(&tally, args.pgn.as_deref())?;
     match tally.pgn_error {
         Some(e) => Err(e).context("writing the PGN file"),
@@ -385,13 +416,13 @@ fn game_rules(args: &Args) -> Result<GameRules> {
 /// (one per pair of games), else the variant's start.
 ///
 /// Errors: an openings file that does not read, no random line found.
-fn match_openings(args: &Args, variant: &Arc<Variant>) -> Result<Vec<Position>> {
-    let start = Position::start(variant.clone());
+fn match_openings(args: &Args, variant: &Arc<Variant>) -> Result<Vec<Opening>> {
+    let start = Opening::variant_start(variant);
     Ok(if let Some(f) = &args.openings {
         openings::from_file(variant, f)?
     } else if let Some(k) = args.random_plies {
         let n = (args.games as usize).div_ceil(2);
-        openings::random(&start, n, k, args.seed)?
+        openings::random(&start.start, n, k, args.seed)?
     } else {
         vec![start]
     })
@@ -425,30 +456,47 @@ impl Match {
     /// Plays the games, `concurrency` at once, each thread with its own
     /// pair of seats, and takes in each game as it ends: its line on
     /// stderr, the progress line, the PGN (into `pgn`), the SPRT's verdict
-    /// (which stops the match once decided).
+    /// (which stops the match once decided). A game an engine could not
+    /// start stops the match at once (the games under way are dropped),
+    /// unless `keep_going`.
     fn play(&self, mut pgn: Option<&mut std::fs::File>) -> Tally {
         let bar = progress(self.games as u64);
         let date = pgn_date();
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
+        let abort = AtomicBool::new(false);
         let (tx, rx) = channel::<Finished>();
         let mut tally = Tally {
             score: Score::default(),
             problems: Vec::new(),
+            broken: Vec::new(),
+            stopped_by: None,
             sprt: SprtState::Continue,
             pgn_error: None,
         };
         std::thread::scope(|s| {
             for _ in 0..self.concurrency.min(self.games) {
                 let tx = tx.clone();
-                let (next, stop) = (&next, &stop);
-                s.spawn(move || self.serve(next, stop, &tx));
+                let flags = [&stop, &abort];
+                let next = &next;
+                s.spawn(move || self.serve(next, flags, &tx));
             }
             drop(tx);
             for f in rx {
-                self.take_in(&f, &mut tally, &bar);
+                let played = match &f.played {
+                    Ok(p) => p,
+                    Err(u) => {
+                        self.not_played(f.index, u, &mut tally, &bar);
+                        if tally.stopped_by.is_some() {
+                            abort.store(true, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        continue;
+                    }
+                };
+                self.take_in(f.index, f.first, played, &mut tally, &bar);
                 if let Some(file) = pgn.as_mut() {
-                    let text = self.pgn_text(&f, &date);
+                    let text = self.pgn_text(f.index, f.first, played, &date);
                     if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
                         tally.pgn_error.get_or_insert(e);
                     }
@@ -470,9 +518,9 @@ impl Match {
     }
 
     /// One thread's work: takes the next game number until all are taken
-    /// or `stop` is set, plays it (each opening twice, colours swapped) and
-    /// sends it on `tx`.
-    fn serve(&self, next: &AtomicUsize, stop: &AtomicBool, tx: &Sender<Finished>) {
+    /// or `stop` is set, plays it (each opening twice, colours swapped;
+    /// `abort` drops it) and sends it on `tx`.
+    fn serve(&self, next: &AtomicUsize, [stop, abort]: [&AtomicBool; 2], tx: &Sender<Finished>) {
         let mut seats = [0, 1].map(|i| {
             seat::Seat::new(
                 self.cfgs[i].clone(),
@@ -494,7 +542,7 @@ impl Match {
             let [s0, s1] = &mut seats;
             let (a, b) = if first == 0 { (s0, s1) } else { (s1, s0) };
             let lim = [&self.limits[first], &self.limits[1 - first]];
-            let played = game::play([a, b], opening, lim, &self.rules);
+            let played = game::play([a, b], opening, lim, &self.rules, abort);
             if tx
                 .send(Finished {
                     index,
@@ -508,14 +556,38 @@ impl Match {
         }
     }
 
+    /// Game number `index` (from 0), which was not played: listed
+    /// apart with `keep_going`, else the reason the match stops (the first
+    /// such game's). A game dropped because the match stopped is ignored.
+    fn not_played(&self, index: usize, u: &Unplayed, tally: &mut Tally, bar: &ProgressBar) {
+        let Unplayed::Broken { why, .. } = u else {
+            return;
+        };
+        let line = format!("game {}: {why}", index + 1);
+        if self.keep_going {
+            say(bar, &format!("Not played: {line}"));
+            tally.broken.push(line);
+            bar.inc(1);
+        } else {
+            tally.stopped_by.get_or_insert(line);
+        }
+    }
+
     /// Counts a finished game in `tally` (from the first engine's side)
-    /// and says it on stderr.
-    fn take_in(&self, f: &Finished, tally: &mut Tally, bar: &ProgressBar) {
-        let p = &f.played;
-        let white = &self.names[f.first];
-        let black = &self.names[1 - f.first];
+    /// and says it on stderr: game number `index` (from 0), `first` the
+    /// index of the engine that played first.
+    fn take_in(
+        &self,
+        index: usize,
+        first: usize,
+        p: &Played,
+        tally: &mut Tally,
+        bar: &ProgressBar,
+    ) {
+        let white = &self.names[first];
+        let black = &self.names[1 - first];
         // Points from engine 0's side.
-        let engine0 = if f.first == 0 {
+        let engine0 = if first == 0 {
             Side::First
         } else {
             Side::Second
@@ -524,13 +596,13 @@ impl Match {
         if p.fault.is_some() {
             tally
                 .problems
-                .push(format!("game {}: {}", f.index + 1, p.why));
+                .push(format!("game {}: {}", index + 1, p.why));
         }
         say(
             bar,
             &format!(
                 "Finished game {} ({white} vs {black}): {} {{{}}}",
-                f.index + 1,
+                index + 1,
                 p.result(),
                 p.why
             ),
@@ -540,10 +612,9 @@ impl Match {
     /// A finished game as PGN, its tags naming the engines, the round, the
     /// time control (each side's limits when they differ or have no clock)
     /// and how it ended.
-    fn pgn_text(&self, f: &Finished, date: &str) -> String {
-        let p = &f.played;
-        let lw = &self.limits[f.first];
-        let lb = &self.limits[1 - f.first];
+    fn pgn_text(&self, index: usize, first: usize, p: &Played, date: &str) -> String {
+        let lw = &self.limits[first];
+        let lb = &self.limits[1 - first];
         let tc = match (lw.tc, lb.tc) {
             (Some(a), Some(b)) if a == b => a.pgn(),
             _ => "-".to_string(),
@@ -552,9 +623,9 @@ impl Match {
             ("Event".to_string(), "kamil match".to_string()),
             ("Site".to_string(), "?".to_string()),
             ("Date".to_string(), date.to_string()),
-            ("Round".to_string(), (f.index + 1).to_string()),
-            ("White".to_string(), self.names[f.first].clone()),
-            ("Black".to_string(), self.names[1 - f.first].clone()),
+            ("Round".to_string(), (index + 1).to_string()),
+            ("White".to_string(), self.names[first].clone()),
+            ("Black".to_string(), self.names[1 - first].clone()),
             ("TimeControl".to_string(), tc),
             ("Termination".to_string(), p.termination.tag().to_string()),
             ("PlyCount".to_string(), p.moves.len().to_string()),
@@ -613,6 +684,16 @@ impl Match {
             writeln!(out, "Problems:")?;
             for p in &tally.problems {
                 writeln!(out, "  {p}")?;
+            }
+        }
+        if !tally.broken.is_empty() {
+            writeln!(
+                out,
+                "Not played, not in the score ({} games an engine could not start):",
+                tally.broken.len()
+            )?;
+            for b in &tally.broken {
+                writeln!(out, "  {b}")?;
             }
         }
         if let (Some(p), None) = (pgn, &tally.pgn_error) {

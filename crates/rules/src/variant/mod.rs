@@ -5,6 +5,7 @@
 //! (`KEY=VALUE`, names as in the rule book) and return a checked, compiled
 //! variant, or a [`VariantError`] naming the file, line, key and problem.
 
+pub mod aliases;
 mod attacks;
 mod builtin;
 mod compile;

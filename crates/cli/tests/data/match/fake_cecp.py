@@ -7,6 +7,8 @@ scripted game at the current ply and checks the opponent's moves against
 the script ("Illegal move" otherwise).
 
 Options: --script FILE, --name NAME, --no-setboard (then it needs `edit`),
+--refuse-setup (answers `setboard` as HaChu answers a FEN it cannot read:
+`tellusererror Unknown piece ' ' in setup (32)`, then exits),
 --illegal-at N / --crash-at N / --claim-at N / --resign-at N / --null-at N (-1 = every
 own ply),
 --record FILE (append every line heard).
@@ -20,6 +22,7 @@ def main():
     ap.add_argument("--script", required=True)
     ap.add_argument("--name", default="FakeCecp")
     ap.add_argument("--no-setboard", action="store_true")
+    ap.add_argument("--refuse-setup", action="store_true")
     ap.add_argument("--illegal-at", type=int)
     ap.add_argument("--crash-at", type=int)
     ap.add_argument("--claim-at", type=int)
@@ -108,6 +111,9 @@ def main():
         elif cmd == "ping":
             say("pong " + words[1])
         elif cmd == "setboard":
+            if a.refuse_setup:
+                say("tellusererror Unknown piece ' ' in setup (32)")
+                die("refused the setup", 255)
             if a.no_setboard:
                 say("Error (unknown command): setboard")
         elif cmd == "edit":

@@ -1,0 +1,112 @@
+//! Other programs' names for our built-in games, in one table: what a tool
+//! set up for Fairy-Stockfish or a shogi program asks for (`shoshogi`,
+//! `chushogi`), and the option choices that make our rules theirs. The UCI
+//! session reads them in `UCI_Variant`; the match runner offers them to
+//! engines that list their variants. XBoard's own names (`sho`, `chu`,
+//! `dai`) are the XBoard session's table.
+
+/// Another program's name for one of our games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alias {
+    /// The other program's name (`shoshogi`).
+    pub name: &'static str,
+    /// Our built-in game (`sho-shogi`).
+    pub ours: &'static str,
+    /// Option choices `(name, value)` that give that program's rules where
+    /// they differ from our defaults; the user's own choices come after
+    /// and win.
+    pub options: &'static [(&'static str, &'static str)],
+    /// Who uses the name.
+    pub used_by: &'static str,
+}
+
+/// The table. Fairy-Stockfish (`variants()` of its 2022+ builds) has two of
+/// our games: `courier`, our name too, and `shoshogi`, whose royal safety
+/// counts royals before the move (rules/sho-shogi.md 6.1: a Drunk Elephant
+/// promoting to Crown Prince does not answer a check there). lishogi and
+/// its library shogiops call Chu Shogi `chushogi`; shogi tools write Dai
+/// Shogi `daishogi` likewise.
+pub const ALIASES: &[Alias] = &[
+    Alias {
+        name: "shoshogi",
+        ours: "sho-shogi",
+        options: &[("royal-count", "before-move")],
+        used_by: "Fairy-Stockfish",
+    },
+    Alias {
+        name: "chushogi",
+        ours: "chu-shogi",
+        options: &[],
+        used_by: "lishogi, shogiops",
+    },
+    Alias {
+        name: "daishogi",
+        ours: "dai-shogi",
+        options: &[],
+        used_by: "shogi tools",
+    },
+];
+
+/// The alias `name` (exact, case-insensitive), if it is one.
+pub fn alias(name: &str) -> Option<&'static Alias> {
+    let n = name.trim();
+    ALIASES.iter().find(|a| a.name.eq_ignore_ascii_case(n))
+}
+
+/// Other programs' names for our game `ours`, in the table's order.
+pub fn names_of(ours: &str) -> impl Iterator<Item = &'static str> + '_ {
+    ALIASES
+        .iter()
+        .filter(move |a| a.ours == ours)
+        .map(|a| a.name)
+}
+
+/// The option choices to load for `name` with the user's `options`
+/// (`KEY=VALUE`): for an alias, its choices first (as `KEY=VALUE`), then the
+/// user's, which win; for any other name, the user's alone. Returns our
+/// game's name (or `name` unchanged) and the options.
+pub fn resolve(name: &str, options: &[String]) -> (String, Vec<String>) {
+    match alias(name) {
+        Some(a) => {
+            let mut all: Vec<String> = a.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            all.extend(options.iter().cloned());
+            (a.ours.to_string(), all)
+        }
+        None => (name.to_string(), options.to_vec()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{BUILTIN, Variant};
+
+    #[test]
+    fn every_alias_names_a_builtin_game_with_options_it_offers() {
+        for a in ALIASES {
+            assert!(BUILTIN.iter().any(|(n, _)| *n == a.ours), "{a:?}");
+            assert!(!BUILTIN.iter().any(|(n, _)| *n == a.name), "{a:?}");
+            let opts: Vec<(String, String)> = a
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let v = Variant::builtin(a.ours, &opts).unwrap();
+            for (k, val) in a.options {
+                assert_eq!(v.option(k), Some(*val), "{a:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn resolving_puts_the_users_options_last() {
+        let (ours, opts) = resolve("ShoShogi", &["stalemate=draw".to_string()]);
+        assert_eq!(ours, "sho-shogi");
+        assert_eq!(opts, ["royal-count=before-move", "stalemate=draw"]);
+        let (ours, opts) = resolve("courier", &[]);
+        assert_eq!(ours, "courier");
+        assert!(opts.is_empty());
+        assert_eq!(names_of("sho-shogi").collect::<Vec<_>>(), ["shoshogi"]);
+        assert_eq!(names_of("courier").count(), 0);
+    }
+}
