@@ -230,6 +230,26 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
     assert!(e.to_string().contains("damaged"), "{e}");
     let e = Nnue::load(&v, &dir.join("missing.nnue")).expect_err("missing");
     assert!(matches!(e, NetFileError::Io { .. }), "{e}");
+    // Without a variant: the built-in game the header names.
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, &bytes).expect("write");
+    let n = Nnue::load_builtin(&good).expect("a courier net");
+    assert_eq!(n.variant().name, "courier");
+    assert_eq!(n.network(), nnue.network());
+    let e = Nnue::load_builtin(&path).expect_err("damaged");
+    assert!(e.to_string().contains("damaged"), "{e}");
+    let mut other = bytes.clone();
+    // The name's last letter (after magic, version and length): `couriex`.
+    other[8 + 4 + 2 + "courier".len() - 1] = b'x';
+    std::fs::write(&good, &other).expect("write");
+    let e = Nnue::load_builtin(&good).expect_err("no such game");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: made for variant couriex, which is not a built-in game",
+            good.display()
+        )
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -25,6 +25,7 @@ use accumulator::Accumulators;
 use features::Features;
 use file::NetError;
 use kamil_rules::effects::BoardChange;
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant};
 use network::Network;
 use simd::Simd;
@@ -111,6 +112,31 @@ impl Nnue {
             path: path.to_path_buf(),
             source,
         })
+    }
+
+    /// Reads the network file at `path` for the built-in variant its
+    /// header names, with that variant's default options.
+    ///
+    /// Errors: as [`Nnue::load`], and [`NetError::NotBuiltIn`] for a
+    /// network of a variant that is not built in.
+    pub fn load_builtin(path: &Path) -> Result<Nnue, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|source| NetFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let net = |source| NetFileError::Net {
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = file::variant_name(&bytes).map_err(net)?;
+        let v = Variant::builtin(&name, &[])
+            .map_err(|_| net(NetError::NotBuiltIn(excerpt(&name).into_owned())))?;
+        Nnue::from_bytes(&Arc::new(v), &bytes).map_err(net)
+    }
+
+    /// The variant the network is for.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
     }
 
     /// The network file's bytes of this evaluation.
