@@ -35,6 +35,10 @@ pub struct Args {
     /// Hash table, MB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
+    /// Evaluate with this network file (`kamil train-net`'s `.nnue`) for
+    /// the game's variant instead of the hand-written evaluation.
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<PathBuf>,
 }
 
 /// A game read from PGN: where it starts, its moves, tags and result.
@@ -84,7 +88,8 @@ pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
 /// Runs `kamil analyse`.
 ///
 /// Errors: the file cannot be read or is not a game (see [`read_game`]),
-/// the output file cannot be created (found before any search), the hash
+/// the network file (`--eval`) cannot be used for the game's variant, the
+/// output file cannot be created (found before any search), the hash
 /// table cannot be allocated, the output cannot be written.
 pub fn run(args: Args) -> Result<()> {
     let (text, shown) = if args.game.as_os_str() == "-" {
@@ -107,6 +112,10 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     // Found now, not after minutes of review.
+    let evaluation = match &args.eval {
+        Some(file) => Some(crate::game_args::load_network(game.start.variant(), file)?),
+        None => None,
+    };
     let output = match &args.output {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -119,6 +128,9 @@ pub fn run(args: Args) -> Result<()> {
         ..EngineConfig::default()
     })
     .context("--hash")?;
+    if let Some(e) = evaluation {
+        engine.set_evaluation(e);
+    }
     let bar = indicatif::ProgressBar::with_draw_target(
         Some(game.moves.len() as u64 + 1),
         indicatif::ProgressDrawTarget::stderr(),

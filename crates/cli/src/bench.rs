@@ -3,11 +3,13 @@
 //! search's behaviour (a change that should not alter search keeps it).
 //! The bench always searches with one thread, whatever the machine has.
 
-use crate::game_args::load_variant;
+use crate::game_args::{load_network, load_variant};
 use anyhow::{Context, Result, bail};
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Limits};
 use kamil_rules::Position;
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 /// The bench positions: `variant;FEN` per line (`#` starts a comment).
@@ -24,8 +26,9 @@ pub struct Args {
     /// Transposition table size, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Evaluation terms: `full` or `material`.
-    #[arg(long, default_value = "full")]
+    /// Evaluation: `full` or `material` (the hand-written evaluation's
+    /// terms), or a network FILE for VARIANT (then required).
+    #[arg(long, default_value = "full", value_name = "full|material|FILE")]
     eval: String,
     /// Print one line per position.
     #[arg(long, short)]
@@ -38,10 +41,24 @@ pub fn run(args: Args) -> Result<()> {
     if args.depth == 0 || args.depth > 64 {
         bail!("depth {} is out of range (1 to 64)", args.depth);
     }
-    let eval = match args.eval.as_str() {
-        "full" => EvalMode::Full,
-        "material" => EvalMode::Material,
-        other => bail!("unknown evaluation `{other}` (full or material)"),
+    let (eval, net) = match (args.eval.as_str(), &args.variant) {
+        ("full", _) => (EvalMode::Full, None),
+        ("material", _) => (EvalMode::Material, None),
+        (file, Some(name)) => {
+            let v = load_variant(name, &[])?;
+            let net = load_network(&v, Path::new(file))?;
+            if let EvalChoice::Net(n) = &net {
+                eprintln!(
+                    "kamil bench: network {file}, {} arithmetic",
+                    n.simd().name()
+                );
+            }
+            (EvalMode::Full, Some(net))
+        }
+        (file, None) => bail!(
+            "--eval {file}: a network is for one game: name it (`kamil bench VARIANT --eval FILE`); \
+             the evaluations by name are full and material"
+        ),
     };
     let mut list = Vec::new();
     for (i, line) in POSITIONS.lines().enumerate() {
@@ -77,6 +94,9 @@ pub fn run(args: Args) -> Result<()> {
             threads: 1,
         })
         .context("--hash")?;
+        if let Some(n) = &net {
+            engine.set_evaluation(n.clone());
+        }
         let t = Instant::now();
         let r = engine.search(&pos, &Limits::depth(args.depth), &mut |_| {});
         total += r.nodes;

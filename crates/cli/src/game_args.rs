@@ -4,6 +4,8 @@
 use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::{Params, Weights};
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::nnue::Nnue;
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant, notation};
 use std::path::Path;
@@ -80,6 +82,17 @@ pub fn load_weights(name: &str, variant: &Variant) -> Result<Option<Weights>> {
     let w = Weights::from_toml(&text).with_context(|| format!("weights file `{shown}`"))?;
     Params::resolve(variant, &w).with_context(|| format!("weights file `{shown}`"))?;
     Ok(Some(w))
+}
+
+/// The network file `path` (`--eval FILE`) as the evaluation of
+/// `variant`.
+///
+/// Errors: the file cannot be read, or is no network for `variant` (another
+/// game's, damaged, truncated): the message names the file and what
+/// differs.
+pub fn load_network(variant: &Arc<Variant>, path: &Path) -> Result<EvalChoice> {
+    let net = Nnue::load(variant, path).context("--eval: the network file cannot be used")?;
+    Ok(EvalChoice::Net(Box::new(net)))
 }
 
 impl GameArgs {

@@ -54,19 +54,27 @@ pub struct Args {
     /// Draw the board without colours even on a terminal (as does `NO_COLOR`).
     #[arg(long)]
     no_color: bool,
+    /// Evaluate with this network file (`kamil train-net`'s `.nnue`) for
+    /// the game instead of the hand-written evaluation.
+    #[arg(long, value_name = "FILE")]
+    eval: Option<PathBuf>,
 }
 
 /// Plays a game between the user (standard input) and the engine, printing
 /// to standard output, until the user quits or the input ends.
 ///
-/// Errors: a variant, option or FEN that does not load; a PGN file given
+/// Errors: a variant, option or FEN that does not load; a network file
+/// (`--eval`) that cannot be used for the game; a PGN file given
 /// with `--pgn` that cannot be written on leaving; output that cannot be
 /// written.
 pub fn run(args: Args) -> Result<()> {
     let pos = args.game.position()?;
     let mut engine = Engine::new(EngineConfig::default());
-    let weights = crate::game_args::load_weights(&args.game.variant, pos.variant())?;
-    engine.set_evaluation(weights.into());
+    let evaluation = match &args.eval {
+        Some(file) => crate::game_args::load_network(pos.variant(), file)?,
+        None => crate::game_args::load_weights(&args.game.variant, pos.variant())?.into(),
+    };
+    engine.set_evaluation(evaluation);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let color = !args.no_color

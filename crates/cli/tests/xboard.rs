@@ -654,3 +654,104 @@ fn an_overlong_line_is_skipped_and_said() {
     let (m, _) = e.next_move();
     assert!(!m.is_empty());
 }
+
+/// The `(score, nodes)` of the last depth-3 thinking line of a `go` at
+/// `sd 3` from the Courier start after `setup`, and every line read.
+fn courier_depth_three(e: &mut Engine, setup: &[String]) -> (Vec<String>, Vec<String>) {
+    e.send("new");
+    e.send("variant courier");
+    e.send("force");
+    e.send("post");
+    e.send("sd 3");
+    let mut said = Vec::new();
+    for l in setup {
+        said.extend(e.ask(l));
+    }
+    e.send("go");
+    let (_, lines) = e.next_move();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| is_thinking(l) && l.starts_with("3 "))
+        .unwrap_or_else(|| panic!("no depth-3 line: {lines:?}"));
+    let w: Vec<String> = last.split_whitespace().map(str::to_string).collect();
+    said.extend(lines);
+    (vec![w[1].clone(), w[3].clone()], said)
+}
+
+/// Issue 46: the `EvalFile` and `Use NNUE` option features; a network for
+/// the game evaluates (the search goes otherwise), `Use NNUE=0` goes back
+/// to the hand-written evaluation, and a damaged file, or a net for another
+/// game than the one selected, is said with `tellusererror` naming the
+/// file and what differs, the hand-written evaluation playing on.
+#[test]
+fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
+    use kamil_engine::nnue::Nnue;
+    use kamil_engine::nnue::features::Features;
+    use kamil_engine::nnue::network::Network;
+    let v = variant("courier", &[]);
+    let features = Features::new(&v);
+    let net = Network::seeded(&features, 32, 21);
+    let bytes = Nnue::new(&v, features, net).to_bytes();
+    let path = common::scratch_path("kamil-xboard-tests", "courier-test.nnue");
+    std::fs::write(&path, &bytes).expect("write the net");
+    let set = |p: &std::path::Path| format!("option EvalFile={}", p.display());
+
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    for f in [
+        "feature option=\"EvalFile -file \"",
+        "feature option=\"Use NNUE -check 1\"",
+    ] {
+        assert!(features.iter().any(|l| l == f), "{f}: {features:?}");
+    }
+    let (hand, _) = courier_depth_three(&mut e, &[]);
+    let (net, said) = courier_depth_three(&mut e, &[set(&path)]);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("# EvalFile") && l.contains("in use")),
+        "{said:?}"
+    );
+    assert_ne!(hand, net, "the network did not change the search");
+    // The network stays through `new`; `Use NNUE=0` turns it off.
+    let (again, _) = courier_depth_three(&mut e, &[]);
+    assert_eq!(again, net);
+    let (off, _) = courier_depth_three(&mut e, &["option Use NNUE=0".to_string()]);
+    assert_eq!(off, hand);
+    let l = e.ask("option Use NNUE=yes");
+    assert!(l[0].starts_with("Error (Use NNUE is 1 or 0)"), "{l:?}");
+    e.send("option Use NNUE=1");
+
+    // Another game selected: its net is missing, said as the variant comes.
+    let l = e.ask("variant sho");
+    let msg = l
+        .iter()
+        .find(|l| l.starts_with("tellusererror EvalFile not used"))
+        .unwrap_or_else(|| panic!("{l:?}"));
+    assert!(
+        msg.contains(&path.display().to_string())
+            && msg.contains("made for variant courier, the variant has sho-shogi"),
+        "{msg}"
+    );
+
+    // A damaged file: said, and the hand-written evaluation plays.
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 7;
+    damaged[at] ^= 0x40;
+    let bad = path.with_file_name("courier-damaged.nnue");
+    std::fs::write(&bad, &damaged).expect("write the damaged net");
+    let (played, said) = courier_depth_three(&mut e, &[set(&bad)]);
+    let msg = said
+        .iter()
+        .find(|l| l.starts_with("tellusererror EvalFile not used"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(
+        msg.contains(&bad.display().to_string()) && msg.contains("damaged"),
+        "{msg}"
+    );
+    assert_eq!(played, hand);
+    e.send("quit");
+    assert!(e.io.child.wait().unwrap().success());
+}

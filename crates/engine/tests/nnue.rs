@@ -1,7 +1,9 @@
 //! The learned evaluation's machinery (issue 46), with seeded random
 //! networks: in every built-in variant the accumulators the search updates
 //! move by move from the change lists equal ones computed from the board,
-//! for every legal move of seeded random games and for the null move; each
+//! for every legal move of seeded random games and for the null move, and
+//! the SIMD path (AVX2 where the processor has it) gives the plain path's
+//! accumulators and scores bit for bit; each
 //! side's view turns the board so that a symmetric start scores the same
 //! for either side to move; the file format reads back what it wrote and
 //! refuses a damaged, truncated or foreign file, saying what is wrong; an
@@ -9,13 +11,15 @@
 
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::evaluation::StaticEval;
+use kamil_engine::nnue::accumulator::Accumulators;
 use kamil_engine::nnue::features::{Features, Turn};
 use kamil_engine::nnue::file::NetError;
 use kamil_engine::nnue::network::Network;
+use kamil_engine::nnue::simd::Simd;
 use kamil_engine::nnue::{NetFileError, Nnue};
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::variant::BUILTIN;
-use kamil_rules::{Move, Position, Variant};
+use kamil_rules::{Move, Position, Side, Variant};
 use std::sync::Arc;
 
 fn variant(name: &str) -> Arc<Variant> {
@@ -37,15 +41,47 @@ fn next(s: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The plain path's evaluation and that of the fastest path this
+/// processor has (AVX2 where present; else the plain one again, and the
+/// comparison checks nothing more).
+fn both_paths(nnue: Nnue) -> (Nnue, Nnue) {
+    let fast = Simd::avx2().unwrap_or(Simd::plain());
+    if !fast.is_avx2() {
+        eprintln!("no AVX2 here: the SIMD path is not compared");
+    }
+    (nnue.clone().with_simd(Simd::plain()), nnue.with_simd(fast))
+}
+
+/// Both views of the two paths' accumulators are equal, and so are their
+/// evaluations, which equal the one computed from the board; returns it.
+fn same_on_both_paths(
+    (plain, fast): (&Nnue, &Nnue),
+    (ps, fs): (&mut Accumulators, &mut Accumulators),
+    pos: &Position,
+    at: &dyn Fn() -> String,
+) -> i32 {
+    for side in [Side::First, Side::Second] {
+        assert_eq!(ps.view(side), fs.view(side), "{side:?} view, {}", at());
+    }
+    let e = plain.evaluate(pos, ps);
+    assert_eq!(fast.evaluate(pos, fs), e, "{}", at());
+    assert_eq!(e, plain.evaluate_fresh(pos), "plain, {}", at());
+    assert_eq!(e, fast.evaluate_fresh(pos), "fast, {}", at());
+    e
+}
+
 #[test]
-fn incremental_accumulators_equal_fresh_ones_in_every_variant() {
+fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_variant() {
     for (name, _) in BUILTIN {
         let v = variant(name);
-        let nnue = seeded(&v, 16, 7);
+        // 40 hidden units: two and a half AVX2 vectors, so the tail counts.
+        let (plain, fast) = both_paths(seeded(&v, 40, 7));
+        let nets = (&plain, &fast);
         let mut seed = 0x5eed ^ name.len() as u64;
+        let mut scores = std::collections::HashSet::new();
         for game in 0..2 {
             let mut pos = Position::start(v.clone());
-            let mut state = nnue.new_state(&pos);
+            let (mut ps, mut fs) = (plain.new_state(&pos), fast.new_state(&pos));
             for ply in 0..40 {
                 if pos.outcome().is_some() {
                     break;
@@ -56,40 +92,40 @@ fn incremental_accumulators_equal_fresh_ones_in_every_variant() {
                 }
                 for &m in &moves {
                     pos.make(m);
-                    nnue.push(&mut state, &pos, pos.last_changes());
-                    assert_eq!(
-                        nnue.evaluate(&pos, &mut state),
-                        nnue.evaluate_fresh(&pos),
-                        "{name} game {game} ply {ply}: after {m:?} from `{}`",
-                        {
-                            let mut p = pos.clone();
-                            p.unmake();
+                    plain.push(&mut ps, &pos, pos.last_changes());
+                    fast.push(&mut fs, &pos, pos.last_changes());
+                    let at = || {
+                        let mut p = pos.clone();
+                        p.unmake();
+                        format!(
+                            "{name} game {game} ply {ply}: after {m:?} from `{}`",
                             p.fen()
-                        }
-                    );
-                    nnue.pop(&mut state);
+                        )
+                    };
+                    scores.insert(same_on_both_paths(nets, (&mut ps, &mut fs), &pos, &at));
+                    plain.pop(&mut ps);
+                    fast.pop(&mut fs);
                     pos.unmake();
                 }
                 // The null move: no change, the other side's view first.
                 let u = pos.make_null();
-                nnue.push(&mut state, &pos, &[]);
-                assert_eq!(
-                    nnue.evaluate(&pos, &mut state),
-                    nnue.evaluate_fresh(&pos),
-                    "{name}: null move at ply {ply}"
-                );
-                nnue.pop(&mut state);
+                plain.push(&mut ps, &pos, &[]);
+                fast.push(&mut fs, &pos, &[]);
+                let at = || format!("{name}: null move at ply {ply}");
+                same_on_both_paths(nets, (&mut ps, &mut fs), &pos, &at);
+                plain.pop(&mut ps);
+                fast.pop(&mut fs);
                 pos.unmake_null(u);
                 let m = moves[next(&mut seed) as usize % moves.len()];
                 pos.make(m);
-                nnue.push(&mut state, &pos, pos.last_changes());
+                plain.push(&mut ps, &pos, pos.last_changes());
+                fast.push(&mut fs, &pos, pos.last_changes());
             }
-            assert_eq!(
-                nnue.evaluate(&pos, &mut state),
-                nnue.evaluate_fresh(&pos),
-                "{name} game {game}: the end"
-            );
+            let at = || format!("{name} game {game}: the end");
+            same_on_both_paths(nets, (&mut ps, &mut fs), &pos, &at);
         }
+        // The scores compared were many, not one value throughout.
+        assert!(scores.len() > 20, "{name}: {} scores", scores.len());
     }
 }
 
@@ -194,6 +230,26 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
     assert!(e.to_string().contains("damaged"), "{e}");
     let e = Nnue::load(&v, &dir.join("missing.nnue")).expect_err("missing");
     assert!(matches!(e, NetFileError::Io { .. }), "{e}");
+    // Without a variant: the built-in game the header names.
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, &bytes).expect("write");
+    let n = Nnue::load_builtin(&good).expect("a courier net");
+    assert_eq!(n.variant().name, "courier");
+    assert_eq!(n.network(), nnue.network());
+    let e = Nnue::load_builtin(&path).expect_err("damaged");
+    assert!(e.to_string().contains("damaged"), "{e}");
+    let mut other = bytes.clone();
+    // The name's last letter (after magic, version and length): `couriex`.
+    other[8 + 4 + 2 + "courier".len() - 1] = b'x';
+    std::fs::write(&good, &other).expect("write");
+    let e = Nnue::load_builtin(&good).expect_err("no such game");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: made for variant couriex, which is not a built-in game",
+            good.display()
+        )
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

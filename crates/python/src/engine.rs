@@ -3,6 +3,8 @@
 //! gets each completed iteration.
 
 use crate::position::PyPosition;
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::nnue::Nnue;
 use kamil_engine::search::MAX_THREADS;
 use kamil_engine::{Engine, EngineConfig, Info, Limits, Score};
 use kamil_rules::Variant;
@@ -133,14 +135,18 @@ impl PySearchInfo {
     }
 }
 
-/// kamil's engine: `Engine(hash_mb=16, threads=1)`. `hash_mb` is the
-/// transposition table's size in megabytes (1 to 65536), `threads` the
-/// search threads (1 to 64; more than one: Lazy SMP). What the engine
-/// learnt (table, move ordering) is kept between searches until
-/// `new_game()`.
+/// kamil's engine: `Engine(hash_mb=16, threads=1, eval_file=None)`.
+/// `hash_mb` is the transposition table's size in megabytes (1 to 65536),
+/// `threads` the search threads (1 to 64; more than one: Lazy SMP),
+/// `eval_file` a network file (`kamil train-net`'s `.nnue`) of a built-in
+/// game, which then evaluates that game's positions (other games keep the
+/// hand-written evaluation). What the engine learnt (table, move
+/// ordering) is kept between searches until `new_game()`.
 ///
-/// Errors: `ValueError` for a size or thread count out of range,
-/// `MemoryError` when the table cannot be allocated.
+/// Errors: `ValueError` for a size or thread count out of range, or a
+/// network file that cannot be used (unreadable, damaged, not a network,
+/// of a game that is not built in: the message names the file and what
+/// is wrong); `MemoryError` when the table cannot be allocated.
 #[pyclass(module = "kamil", name = "Engine", frozen)]
 pub struct PyEngine {
     engine: Mutex<Engine>,
@@ -152,13 +158,15 @@ pub struct PyEngine {
     /// running search.
     hash_mb: usize,
     threads: usize,
+    /// The network file searched with, as given.
+    eval_file: Option<String>,
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mb=16, threads=1))]
-    fn new(hash_mb: usize, threads: usize) -> PyResult<PyEngine> {
+    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None))]
+    fn new(hash_mb: usize, threads: usize, eval_file: Option<String>) -> PyResult<PyEngine> {
         if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(PyValueError::new_err(format!(
                 "hash_mb {hash_mb}: the table's size must be 1 to {MAX_HASH_MB} MB"
@@ -174,7 +182,18 @@ impl PyEngine {
             threads,
             ..EngineConfig::default()
         };
-        let engine = Engine::try_new(config).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        let net = match &eval_file {
+            Some(path) => Some(
+                Nnue::load_builtin(std::path::Path::new(path))
+                    .map_err(|e| PyValueError::new_err(format!("eval_file {e}")))?,
+            ),
+            None => None,
+        };
+        let mut engine =
+            Engine::try_new(config).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+        if let Some(n) = net {
+            engine.set_evaluation(EvalChoice::Net(Box::new(n)));
+        }
         let stop = engine.stop_handle();
         let (hash_mb, threads) = (engine.config().hash_mb, engine.config().threads);
         Ok(PyEngine {
@@ -183,7 +202,14 @@ impl PyEngine {
             owner: Mutex::new(None),
             hash_mb,
             threads,
+            eval_file,
         })
+    }
+
+    /// The network file searched with, as given, or None.
+    #[getter]
+    fn eval_file(&self) -> Option<String> {
+        self.eval_file.clone()
     }
 
     /// The transposition table's size, MB.
@@ -308,8 +334,12 @@ impl PyEngine {
     }
 
     fn __repr__(&self) -> String {
+        let net = match &self.eval_file {
+            Some(f) => format!(" eval_file={f:?}"),
+            None => String::new(),
+        };
         format!(
-            "<kamil.Engine hash_mb={} threads={}>",
+            "<kamil.Engine hash_mb={} threads={}{net}>",
             self.hash_mb, self.threads
         )
     }

@@ -151,3 +151,48 @@ def test_a_search_from_its_own_callback_is_refused_not_hung():
     # Usable after.
     assert _within(60, lambda: e.search(P("courier"), depth=2)).depth == 2
     e.new_game()
+
+
+def test_eval_file_searches_with_a_network_and_a_bad_file_is_a_value_error(cli, tmp_path):
+    # A tiny Courier network trained by `kamil train-net` on a few lines.
+    start = kamil.Position("courier")
+    lines = []
+    for i, m in enumerate(start.legal_moves()[:12]):
+        p = kamil.Position("courier")
+        p.push(m)
+        lines.append(f"{p.fen()};{1 if i % 3 else 0}")
+    data = tmp_path / "data.txt"
+    data.write_text("\n".join(lines) + "\n")
+    net = tmp_path / "courier.nnue"
+    cli.run("train-net", "courier", "--data", str(data), "--holdout", "0.25",
+            "--hidden", "8", "--epochs", "2", "--batch", "4", "--out", str(net))
+    e = kamil.Engine(hash_mb=4, eval_file=str(net))
+    assert e.eval_file == str(net)
+    assert "eval_file=" in repr(e)
+    r = e.search(start, depth=3)
+    assert r.best in start.legal_moves()
+    hand = kamil.Engine(hash_mb=4)
+    assert hand.eval_file is None
+    h = hand.search(start, depth=3)
+    assert (r.nodes, r.score_cp) != (h.nodes, h.score_cp), "the network was not used"
+    # Another game keeps the hand-written evaluation.
+    sho = kamil.Position("sho-shogi")
+    assert e.search(sho, depth=2).best in sho.legal_moves()
+
+    damaged = bytearray(net.read_bytes())
+    damaged[-7] ^= 0x40
+    bad = tmp_path / "damaged.nnue"
+    bad.write_bytes(bytes(damaged))
+    with pytest.raises(ValueError, match="damaged") as err:
+        kamil.Engine(eval_file=str(bad))
+    assert str(bad) in str(err.value)
+    short = tmp_path / "short.nnue"
+    short.write_bytes(net.read_bytes()[:40])
+    with pytest.raises(ValueError, match="truncated"):
+        kamil.Engine(eval_file=str(short))
+    junk = tmp_path / "junk.nnue"
+    junk.write_text("not a network")
+    with pytest.raises(ValueError, match="not a kamil network file"):
+        kamil.Engine(eval_file=str(junk))
+    with pytest.raises(ValueError, match="missing.nnue"):
+        kamil.Engine(eval_file=str(tmp_path / "missing.nnue"))

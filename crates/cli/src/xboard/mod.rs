@@ -16,12 +16,15 @@ use crate::out::{self, Out, send};
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::nnue::Nnue;
 use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult};
 use kamil_rules::notation::{parse_xboard_move, xboard_square};
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Outcome, Position, Side, Square, Variant};
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -123,6 +126,10 @@ pub struct Session {
     hint: Option<Move>,
     edit: Option<Edit>,
     bounds: SessionBounds,
+    /// `EvalFile`: a network file for the selected game.
+    eval_file: Option<String>,
+    /// `Use NNUE`: search with the network of `EvalFile` where it loads.
+    use_nnue: bool,
 }
 
 impl Session {
@@ -161,6 +168,8 @@ impl Session {
             hint: None,
             edit: None,
             bounds,
+            eval_file: None,
+            use_nnue: true,
         }
     }
 
@@ -406,6 +415,8 @@ impl Session {
                 .to_string(),
             "feature option=\"Eval -combo *full /// material\"".to_string(),
             "feature option=\"Clear Hash -button\"".to_string(),
+            "feature option=\"EvalFile -file \"".to_string(),
+            "feature option=\"Use NNUE -check 1\"".to_string(),
         ];
         for (name, _) in BUILTIN {
             let Ok(v) = Variant::builtin(name, &[]) else {
@@ -457,6 +468,21 @@ impl Session {
                 }
                 self.resume_analysis();
             }
+            ("EvalFile", v) => {
+                let v = v.unwrap_or("").trim();
+                self.eval_file = (!v.is_empty()).then(|| v.to_string());
+                self.apply_evaluation();
+                self.resume_analysis();
+            }
+            ("Use NNUE", Some(v)) => {
+                self.use_nnue = match v {
+                    "1" => true,
+                    "0" => false,
+                    _ => return self.error("Use NNUE is 1 or 0", line),
+                };
+                self.apply_evaluation();
+                self.resume_analysis();
+            }
             ("Clear Hash", _) => {
                 self.abort_search();
                 if let Ok(mut e) = self.engine.lock() {
@@ -484,6 +510,7 @@ impl Session {
                 }
                 if self.variant.name == game && self.pos.depth() == 0 {
                     self.load(game, line);
+                    self.resume_analysis();
                 }
             }
             _ => self.error("unknown option", line),
@@ -496,18 +523,51 @@ impl Session {
         let opts = self.options.get(game).cloned().unwrap_or_default();
         match load_variant(game, &opts) {
             Ok(v) => {
+                let other = v.name != self.variant.name || v.chosen != self.variant.chosen;
                 self.ids = XboardIds::new(&v);
                 self.variant = v.clone();
                 self.pos = Position::start(v);
                 self.no_position = false;
                 self.over = false;
                 self.hint = None;
+                if other && self.eval_file.is_some() {
+                    self.apply_evaluation();
+                }
                 true
             }
             Err(e) => {
                 self.error(&format!("{e:#}"), line);
                 false
             }
+        }
+    }
+
+    /// Sets the engine's evaluation for the selected game (stopping a
+    /// search): the network of `EvalFile` when `Use NNUE` is on and it
+    /// loads, else the hand-written one. A network that cannot be used is
+    /// said (`tellusererror`, naming the file and what differs) and the
+    /// hand-written evaluation plays.
+    fn apply_evaluation(&mut self) {
+        self.abort_search();
+        let mut choice = EvalChoice::Hand;
+        if self.use_nnue
+            && let Some(path) = &self.eval_file
+        {
+            match Nnue::load(&self.variant, Path::new(path)) {
+                Ok(n) => {
+                    self.say(&format!(
+                        "# EvalFile {path} in use for {}",
+                        self.variant.name
+                    ));
+                    choice = EvalChoice::Net(Box::new(n));
+                }
+                Err(e) => self.say(&format!(
+                    "tellusererror EvalFile not used, the hand-written evaluation plays: {e}"
+                )),
+            }
+        }
+        if let Ok(mut e) = self.engine.lock() {
+            e.set_evaluation(choice);
         }
     }
 

@@ -2,10 +2,12 @@
 //! the search's path: each move copies its parent's entry and adds and
 //! subtracts the weight columns of the pieces its change list names
 //! ([`kamil_rules::effects::BoardChange`]); the root is computed from the
-//! board.
+//! board. Each of these runs on the instruction set of the given
+//! [`Simd`], with the same result on each.
 
 use super::features::Features;
 use super::network::Network;
+use super::simd::{self, Simd};
 use kamil_rules::effects::BoardChange;
 use kamil_rules::{Position, Side};
 
@@ -20,55 +22,49 @@ pub struct Accumulators {
 }
 
 impl Accumulators {
-    /// The stack with one entry, `pos` computed from scratch.
-    pub fn new(net: &Network, features: &Features, pos: &Position) -> Accumulators {
+    /// The stack with one entry, `pos` computed from scratch with `simd`.
+    pub fn new(net: &Network, features: &Features, pos: &Position, simd: Simd) -> Accumulators {
         let mut a = Accumulators {
             hidden: net.hidden,
             values: vec![0; 2 * net.hidden],
             top: 0,
         };
-        a.refresh(net, features, pos);
+        a.refresh(net, features, pos, simd);
         a
     }
 
-    /// Recomputes the top entry from the board of `pos`.
-    pub fn refresh(&mut self, net: &Network, features: &Features, pos: &Position) {
-        let h = self.hidden;
-        let top = self.top_mut();
-        for view in [Side::First, Side::Second] {
-            let acc = &mut top[view.index() * h..(view.index() + 1) * h];
-            acc.copy_from_slice(&net.ft_bias);
-            for side in [Side::First, Side::Second] {
-                for &sq in pos.pieces(side) {
-                    add(acc, net.column(features.index(view, pos.at(sq), sq)));
-                }
-            }
+    /// Recomputes the top entry from the board of `pos`, with `simd`.
+    pub fn refresh(&mut self, net: &Network, features: &Features, pos: &Position, simd: Simd) {
+        #[cfg(target_arch = "x86_64")]
+        if simd.is_avx2() {
+            // SAFETY: a `Simd` whose `is_avx2` is true is made only by
+            // `Simd::avx2`, after `is_x86_feature_detected!("avx2")` found
+            // AVX2 on this processor, the one feature `refresh_avx2` enables.
+            unsafe { refresh_avx2(self, net, features, pos) };
+            return;
         }
+        let _ = simd;
+        refresh_body(self, net, features, pos);
     }
 
     /// Pushes the entry of the position a move led to: its parent's with
-    /// `changes` applied (none for a null move).
-    pub fn push(&mut self, net: &Network, features: &Features, changes: &[BoardChange]) {
-        let n = 2 * self.hidden;
-        let from = self.top * n;
-        if self.values.len() < from + 2 * n {
-            self.values.resize(from + 2 * n, 0);
+    /// `changes` applied (none for a null move), with `simd`.
+    pub fn push(
+        &mut self,
+        net: &Network,
+        features: &Features,
+        changes: &[BoardChange],
+        simd: Simd,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if simd.is_avx2() {
+            // SAFETY: as in `refresh`: AVX2 was detected, the one feature
+            // `push_avx2` enables.
+            unsafe { push_avx2(self, net, features, changes) };
+            return;
         }
-        self.values.copy_within(from..from + n, from + n);
-        self.top += 1;
-        let h = self.hidden;
-        let top = self.top_mut();
-        for view in [Side::First, Side::Second] {
-            let acc = &mut top[view.index() * h..(view.index() + 1) * h];
-            for c in changes {
-                if c.before.is_piece() {
-                    sub(acc, net.column(features.index(view, c.before, c.square)));
-                }
-                if c.after.is_piece() {
-                    add(acc, net.column(features.index(view, c.after, c.square)));
-                }
-            }
-        }
+        let _ = simd;
+        push_body(self, net, features, changes);
     }
 
     /// Pops the entry of the move taken back (the root entry stays).
@@ -89,19 +85,58 @@ impl Accumulators {
     }
 }
 
-/// `acc += w`, wrapping as int16 arithmetic does (a trained net keeps
-/// sums in range; wrapping keeps incremental and fresh sums equal anyway).
-#[inline]
-fn add(acc: &mut [i16], w: &[i16]) {
-    for (a, &w) in acc.iter_mut().zip(w) {
-        *a = a.wrapping_add(w);
+/// [`Accumulators::refresh`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn refresh_avx2(a: &mut Accumulators, net: &Network, features: &Features, pos: &Position) {
+    refresh_body(a, net, features, pos);
+}
+
+/// [`Accumulators::push`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn push_avx2(a: &mut Accumulators, net: &Network, features: &Features, changes: &[BoardChange]) {
+    push_body(a, net, features, changes);
+}
+
+/// The top entry from the board: the biases plus every piece's column.
+#[inline(always)]
+fn refresh_body(a: &mut Accumulators, net: &Network, features: &Features, pos: &Position) {
+    let h = a.hidden;
+    let top = a.top_mut();
+    for view in [Side::First, Side::Second] {
+        let acc = &mut top[view.index() * h..(view.index() + 1) * h];
+        acc.copy_from_slice(&net.ft_bias);
+        for side in [Side::First, Side::Second] {
+            for &sq in pos.pieces(side) {
+                simd::add(acc, net.column(features.index(view, pos.at(sq), sq)));
+            }
+        }
     }
 }
 
-/// `acc -= w`, wrapping.
-#[inline]
-fn sub(acc: &mut [i16], w: &[i16]) {
-    for (a, &w) in acc.iter_mut().zip(w) {
-        *a = a.wrapping_sub(w);
+/// A new top entry: the parent's with the changes' columns subtracted
+/// (the piece before) and added (the piece after).
+#[inline(always)]
+fn push_body(a: &mut Accumulators, net: &Network, features: &Features, changes: &[BoardChange]) {
+    let n = 2 * a.hidden;
+    let from = a.top * n;
+    if a.values.len() < from + 2 * n {
+        a.values.resize(from + 2 * n, 0);
+    }
+    a.values.copy_within(from..from + n, from + n);
+    a.top += 1;
+    let h = a.hidden;
+    let top = a.top_mut();
+    for view in [Side::First, Side::Second] {
+        let acc = &mut top[view.index() * h..(view.index() + 1) * h];
+        for c in changes {
+            if c.before.is_piece() {
+                simd::sub(acc, net.column(features.index(view, c.before, c.square)));
+            }
+            if c.after.is_piece() {
+                simd::add(acc, net.column(features.index(view, c.after, c.square)));
+            }
+        }
     }
 }

@@ -68,6 +68,10 @@ pub enum NetError {
         /// The payload's.
         found: u64,
     },
+    /// Made for a variant that is not built in (so the file alone does
+    /// not say which game to load it for).
+    #[error("made for variant {0}, which is not a built-in game")]
+    NotBuiltIn(String),
     /// Bytes after the payload.
     #[error("{0} bytes after the payload")]
     Trailing(usize),
@@ -161,13 +165,16 @@ fn expect<T: PartialEq + std::fmt::Display>(
     }
 }
 
-/// Reads a network file's `bytes` for variant `v` (whose layout is
-/// `features`).
+/// The name of the variant a network file's `bytes` are for (as its
+/// header says; the rest is checked by [`read`]).
 ///
-/// Errors: see [`NetError`]: not a network file, another version, made for
-/// another variant or layout, truncated, damaged or with trailing bytes.
-pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, NetError> {
-    let mut r = Reader { bytes, at: 0 };
+/// Errors: not a network file, another version, or truncated.
+pub fn variant_name(bytes: &[u8]) -> Result<String, NetError> {
+    read_name(&mut Reader { bytes, at: 0 })
+}
+
+/// The magic, the version and the variant's name.
+fn read_name(r: &mut Reader<'_>) -> Result<String, NetError> {
     if r.take(MAGIC.len(), "the header").ok() != Some(&MAGIC[..]) {
         return Err(NetError::Magic);
     }
@@ -176,7 +183,17 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
         return Err(NetError::Version(version));
     }
     let len = u16::from_le_bytes(r.array("the variant name")?) as usize;
-    let name = String::from_utf8_lossy(r.take(len, "the variant name")?).into_owned();
+    Ok(String::from_utf8_lossy(r.take(len, "the variant name")?).into_owned())
+}
+
+/// Reads a network file's `bytes` for variant `v` (whose layout is
+/// `features`).
+///
+/// Errors: see [`NetError`]: not a network file, another version, made for
+/// another variant or layout, truncated, damaged or with trailing bytes.
+pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, NetError> {
+    let mut r = Reader { bytes, at: 0 };
+    let name = read_name(&mut r)?;
     expect("variant", name.as_str(), v.name.as_str())?;
     let types = u16::from_le_bytes(r.array("the piece types")?);
     expect("piece types", usize::from(types), features.types())?;

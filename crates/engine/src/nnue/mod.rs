@@ -5,6 +5,7 @@
 //! - [`network`]: the quantised weights and the output;
 //! - [`accumulator`]: the first layer's sums per ply of the search's path;
 //! - [`file`]: the documented file format (`variants/NAME.nnue`);
+//! - [`simd`]: the instruction set of its loops, chosen at run time;
 //! - [`train`]: a float trainer from labelled positions to a [`Network`].
 //!
 //! [`Nnue`] is a [`StaticEval`]: the search pushes an accumulator after
@@ -14,6 +15,7 @@ pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
+pub mod simd;
 pub mod train;
 
 use crate::evaluation::StaticEval;
@@ -23,8 +25,10 @@ use accumulator::Accumulators;
 use features::Features;
 use file::NetError;
 use kamil_rules::effects::BoardChange;
+use kamil_rules::excerpt::excerpt;
 use kamil_rules::{Position, Variant};
 use network::Network;
+use simd::Simd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -57,17 +61,33 @@ pub struct Nnue {
     net: Arc<Network>,
     features: Arc<Features>,
     values: PieceValues,
+    /// The instruction set of the arithmetic.
+    simd: Simd,
 }
 
 impl Nnue {
-    /// The evaluation of `net`, a network of `v` with `features`.
+    /// The evaluation of `net`, a network of `v` with `features`, on the
+    /// fastest instruction set of this processor ([`Simd::best`]).
     pub fn new(v: &Arc<Variant>, features: Features, net: Network) -> Nnue {
         Nnue {
             variant: v.clone(),
             net: Arc::new(net),
             features: Arc::new(features),
             values: PieceValues::new(v),
+            simd: Simd::best(),
         }
+    }
+
+    /// The same evaluation on the instruction set `simd` (the same scores:
+    /// for tests and measurements).
+    pub fn with_simd(mut self, simd: Simd) -> Nnue {
+        self.simd = simd;
+        self
+    }
+
+    /// The instruction set of the arithmetic.
+    pub fn simd(&self) -> Simd {
+        self.simd
     }
 
     /// Reads a network file's `bytes` for `v`.
@@ -92,6 +112,31 @@ impl Nnue {
             path: path.to_path_buf(),
             source,
         })
+    }
+
+    /// Reads the network file at `path` for the built-in variant its
+    /// header names, with that variant's default options.
+    ///
+    /// Errors: as [`Nnue::load`], and [`NetError::NotBuiltIn`] for a
+    /// network of a variant that is not built in.
+    pub fn load_builtin(path: &Path) -> Result<Nnue, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|source| NetFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let net = |source| NetFileError::Net {
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = file::variant_name(&bytes).map_err(net)?;
+        let v = Variant::builtin(&name, &[])
+            .map_err(|_| net(NetError::NotBuiltIn(excerpt(&name).into_owned())))?;
+        Nnue::from_bytes(&Arc::new(v), &bytes).map_err(net)
+    }
+
+    /// The variant the network is for.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
     }
 
     /// The network file's bytes of this evaluation.
@@ -119,14 +164,16 @@ impl Nnue {
     /// The score of `pos` from its accumulators `acc` (side to move's view).
     fn score(&self, pos: &Position, acc: &Accumulators) -> i32 {
         let us = pos.side();
-        let s = self.net.output(acc.view(us), acc.view(us.flip()));
+        let s = self
+            .net
+            .output(acc.view(us), acc.view(us.flip()), self.simd);
         s.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The score of `pos` computed from scratch (no incremental state):
     /// the reference the incremental evaluation must equal.
     pub fn evaluate_fresh(&self, pos: &Position) -> i32 {
-        let acc = Accumulators::new(&self.net, &self.features, pos);
+        let acc = Accumulators::new(&self.net, &self.features, pos, self.simd);
         self.score(pos, &acc)
     }
 }
@@ -139,12 +186,12 @@ impl StaticEval for Nnue {
     }
 
     fn new_state(&self, root: &Position) -> Accumulators {
-        Accumulators::new(&self.net, &self.features, root)
+        Accumulators::new(&self.net, &self.features, root, self.simd)
     }
 
     #[inline]
     fn push(&self, state: &mut Accumulators, _pos: &Position, changes: &[BoardChange]) {
-        state.push(&self.net, &self.features, changes);
+        state.push(&self.net, &self.features, changes, self.simd);
     }
 
     #[inline]

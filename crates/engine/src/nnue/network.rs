@@ -4,6 +4,7 @@
 //! quantised by [`QB`]), scaled to centipawns by [`Network::scale`].
 
 use super::features::Features;
+use super::simd::{self, Simd};
 
 /// Quantisation of the feature transformer: 1.0 is `QA`.
 pub const QA: i32 = 255;
@@ -87,25 +88,34 @@ impl Network {
     }
 
     /// The output in centipawns of the two views' accumulators (the side
-    /// to move's first), each H values.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let h = self.hidden;
-        let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
-        // sum is in QA² · QB units: one QA off to match the bias.
-        ((sum / i64::from(QA) + i64::from(self.out_bias)) * i64::from(self.scale)
-            / i64::from(QA * QB)) as i32
+    /// to move's first), each H values, computed with `simd`.
+    pub fn output(&self, us: &[i16], them: &[i16], simd: Simd) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if simd.is_avx2() {
+            // SAFETY: a `Simd` whose `is_avx2` is true is made only by
+            // `Simd::avx2`, after `is_x86_feature_detected!("avx2")` found
+            // AVX2 on this processor, the one feature `output_avx2` enables.
+            return unsafe { output_avx2(self, us, them) };
+        }
+        let _ = simd;
+        output_body(self, us, them)
     }
 }
 
-/// Σ clamp(a, 0, QA)² · w, exactly (64-bit: H up to [`MAX_HIDDEN`] of
-/// 255² · 32767 each cannot overflow).
-#[inline]
-fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-    acc.iter()
-        .zip(w)
-        .map(|(&a, &w)| {
-            let c = i32::from(a).clamp(0, QA);
-            i64::from(c * c) * i64::from(w)
-        })
-        .sum()
+/// [`Network::output`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn output_avx2(n: &Network, us: &[i16], them: &[i16]) -> i32 {
+    output_body(n, us, them)
+}
+
+/// The output: both views' squared clipped sums, dotted with the output
+/// weights, plus the bias, scaled to centipawns.
+#[inline(always)]
+fn output_body(n: &Network, us: &[i16], them: &[i16]) -> i32 {
+    let h = n.hidden;
+    let sum = simd::screlu_dot(us, &n.out_weights[..h], QA)
+        + simd::screlu_dot(them, &n.out_weights[h..], QA);
+    // sum is in QA² · QB units: one QA off to match the bias.
+    ((sum / i64::from(QA) + i64::from(n.out_bias)) * i64::from(n.scale) / i64::from(QA * QB)) as i32
 }

@@ -152,13 +152,19 @@ class SearchResult:
     time_ms: int
 
 class Engine:
-    """kamil's engine. hash_mb: 1..65536 MB; threads: 1..64. Raises ValueError, MemoryError."""
+    """kamil's engine. hash_mb: 1..65536 MB; threads: 1..64; eval_file: a network file
+    (.nnue) of a built-in game. Raises ValueError (naming a network file that cannot be
+    used), MemoryError."""
 
-    def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
+    def __init__(
+        self, hash_mb: int = 16, threads: int = 1, eval_file: Optional[str] = None
+    ) -> None: ...
     @property
     def hash_mb(self) -> int: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def eval_file(self) -> Optional[str]: ...
     def search(
         self,
         position: Position,
