@@ -11,7 +11,7 @@ use anyhow::Result;
 use kamil_engine::eval::weights::Weights;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
-use kamil_engine::{Clock, Engine, EvalMode, Info, Limits, Score, SearchResult};
+use kamil_engine::{Clock, Engine, EvalMode, Info, Limits, Score, SearchResult, Skill};
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::variant::aliases::{self, ALIASES};
@@ -207,6 +207,10 @@ impl Session {
                 machine_threads()
             ),
             "option name MultiPV type spin default 1 min 1 max 64".to_string(),
+            format!(
+                "option name Skill Level type spin default {0} min 0 max {0}",
+                Skill::FULL
+            ),
             "option name Eval type combo default full var full var material".to_string(),
             "option name VariantOptions type string default <empty>".to_string(),
             "option name Use NNUE type check default true".to_string(),
@@ -271,6 +275,16 @@ impl Session {
             "multipv" => match value.parse::<u32>() {
                 Ok(n) if (1..=64).contains(&n) => engine.set_multipv(n),
                 _ => self.info(&format!("MultiPV must be 1 to 64, not `{value}`")),
+            },
+            "skill level" => match value.parse::<u8>() {
+                Ok(n) if n <= Skill::FULL => {
+                    let seed = engine.skill_seed();
+                    engine.set_skill(Skill::new(n), seed);
+                }
+                _ => self.info(&format!(
+                    "Skill Level must be 0 to {}, not `{value}`",
+                    Skill::FULL
+                )),
             },
             "eval" => match value.as_str() {
                 "full" => engine.set_eval_mode(EvalMode::Full),

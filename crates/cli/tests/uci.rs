@@ -635,3 +635,40 @@ fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
         "{said:?}"
     );
 }
+
+/// Issue 48: `Skill Level` is offered, weakens play to its shallow depth
+/// while reporting one line, and a level out of range is said.
+#[test]
+fn skill_level_weakens_play_and_a_bad_level_is_said() {
+    let (full, _) = courier_depth_three(&[]);
+    assert!(full.contains(" multipv 1 ") || !full.contains("multipv"));
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let l = e.until("uciok", Duration::from_secs(10));
+    assert!(
+        l.iter()
+            .any(|x| x == "option name Skill Level type spin default 20 min 0 max 20"),
+        "{l:?}"
+    );
+    e.send("setoption name Skill Level value 21");
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let l = e.until("bestmove", Duration::from_secs(60));
+    assert!(
+        l.iter()
+            .any(|x| x.contains("Skill Level must be 0 to 20, not `21`")),
+        "{l:?}"
+    );
+    let depths: Vec<&String> = l.iter().filter(|x| x.starts_with("info depth")).collect();
+    assert!(!depths.is_empty(), "{l:?}");
+    assert!(
+        depths.iter().all(|x| x.starts_with("info depth 1 ")),
+        "level 0 searched deeper than 1 ply: {depths:?}"
+    );
+    assert!(
+        depths.iter().all(|x| !x.contains("multipv 2")),
+        "{depths:?}"
+    );
+    e.send("quit");
+}

@@ -36,6 +36,7 @@ use crate::limits::Limits;
 use crate::nnue::Nnue;
 use crate::ordering::Ordering;
 use crate::score::Score;
+use crate::skill::{self, Line, Skill};
 use crate::time::Budget;
 use crate::tt::{AllocError, Table};
 use kamil_rules::{Move, Position, Variant};
@@ -131,6 +132,10 @@ pub struct Engine {
     /// Move-ordering tables of the helper threads, kept between searches
     /// like the main thread's.
     helper_orderings: Vec<Ordering>,
+    /// The strength level ([`Skill`]); full strength by default.
+    skill: Skill,
+    /// The seed of the level's chance draws.
+    skill_seed: u64,
 }
 
 impl Engine {
@@ -162,6 +167,8 @@ impl Engine {
             choice: EvalChoice::Hand,
             stop: Arc::new(AtomicBool::new(false)),
             helper_orderings: Vec::new(),
+            skill: Skill::default(),
+            skill_seed: 0,
         }
     }
 
@@ -207,8 +214,28 @@ impl Engine {
         self.evaluator = None;
     }
 
+    /// Sets the strength level ([`Skill`]) of the searches to come, with
+    /// the seed of its chance draws (the same seed, position and level
+    /// give the same move).
+    pub fn set_skill(&mut self, skill: Skill, seed: u64) {
+        self.skill = skill;
+        self.skill_seed = seed;
+    }
+
+    /// The strength level in force.
+    pub fn skill(&self) -> Skill {
+        self.skill
+    }
+
+    /// The seed of the level's chance draws (each [`Engine::new_game`]
+    /// moves it on, so a level's games differ).
+    pub fn skill_seed(&self) -> u64 {
+        self.skill_seed
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
+        self.skill_seed = self.skill_seed.wrapping_add(1);
         self.tt.clear();
         self.ordering = None;
         self.helper_orderings.clear();
@@ -225,6 +252,65 @@ impl Engine {
     /// completed iteration (once per line). Returns the best move found,
     /// which is always legal when any move is, and the PV, score and stats.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        if self.skill.weakens() {
+            return self.search_at_level(pos, limits, on_info);
+        }
+        self.search_fully(pos, limits, on_info)
+    }
+
+    /// [`Engine::search`] at a level below full strength: the level's
+    /// depth, at least [`Skill::LINES`] lines, and the move of the line
+    /// [`Skill::pick`] chooses among the last completed iteration's.
+    fn search_at_level(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let limits = self.skill.limit(limits);
+        let multipv = self.config.multipv;
+        self.config.multipv = multipv.max(Skill::LINES);
+        let mut lines: Vec<Info> = Vec::new();
+        let mut result = self.search_fully(pos, &limits, &mut |info| {
+            // A new iteration's first line starts the list again.
+            if info.multipv == 1 {
+                lines.clear();
+            }
+            lines.push(info.clone());
+            if info.multipv <= multipv {
+                on_info(info);
+            }
+        });
+        self.config.multipv = multipv;
+        // Only the lines of the deepest iteration, and only whole ones.
+        let depth = lines.first().map_or(0, |l| l.depth);
+        let choices: Vec<Line> = lines
+            .iter()
+            .filter(|l| l.depth == depth && !l.pv.is_empty())
+            .map(|l| Line {
+                pv: l.pv.clone(),
+                score: l.score,
+            })
+            .collect();
+        let mut rng = skill::rng(self.skill_seed, pos.hash());
+        if let Some(line) = choices.get(self.skill.pick(&choices, &mut rng))
+            && result.best.is_some()
+        {
+            result.best = line.pv.first().copied();
+            result.ponder = line.pv.get(1).copied();
+            result.score = line.score;
+            result.pv = line.pv.clone();
+        }
+        result
+    }
+
+    /// [`Engine::search`] at full strength.
+    fn search_fully(
         &mut self,
         pos: &Position,
         limits: &Limits,
