@@ -596,9 +596,9 @@ impl Position {
     /// move is 1, the reply 2), kept as an SFEN gave it
     /// ([`Position::set_ply_number`]) and counted on by each move.
     pub fn ply_number(&self) -> u32 {
-        let second = u32::from(self.side == Side::Second);
-        let n = (2 * self.fullmove.max(1) - 1 + second) as i64 + i64::from(self.ply_adjust);
-        n.clamp(1, u32::MAX as i64) as u32
+        let second = i64::from(self.side == Side::Second);
+        let n = 2 * i64::from(self.fullmove.max(1)) - 1 + second + i64::from(self.ply_adjust);
+        n.clamp(1, i64::from(u32::MAX)) as u32
     }
 
     /// Sets the move number from SFEN's ply count `n` (0 is read as 1), so

@@ -307,7 +307,16 @@ mod tests {
     fn move_number_reads_back_whatever_its_parity() {
         let v = game("sho-shogi");
         let board = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL";
-        for tail in ["b - 1", "w - 1", "w - 2", "b - 2", "b - 37", "w - 120"] {
+        let max = u32::MAX;
+        for tail in [
+            "b - 1",
+            "w - 1",
+            "w - 2",
+            "b - 2",
+            "b - 37",
+            "w - 120",
+            &format!("w - {max}"),
+        ] {
             let text = format!("{board} {tail}");
             assert_eq!(from_sfen(v.clone(), &text).unwrap().sfen().unwrap(), text);
         }
