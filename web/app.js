@@ -347,6 +347,8 @@ function render() {
   if (!g || !v) return;
   const latest = v === g || v.ply === g.plies;
   const userTurn = engineSide() !== v.side_to_move || !latest;
+  // The shogi games also write SFEN (null for the others).
+  $('show-sfen').hidden = !v.sfen;
   board.setPosition({
     board: v.board,
     legal: v.legal,
@@ -546,6 +548,7 @@ $('labels').addEventListener('click', () => {
   render();
 });
 $('show-fen').addEventListener('click', () => { $('io-text').value = app.view.fen; });
+$('show-sfen').addEventListener('click', () => { $('io-text').value = app.view.sfen ?? app.view.fen; });
 $('show-pgn').addEventListener('click', showPgn);
 $('load').addEventListener('click', load);
 $('download').addEventListener('click', download);

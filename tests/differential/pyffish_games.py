@@ -10,6 +10,10 @@ one JSON line:
      "end": "checkmate" | "stalemate" | "rule" | "claim" | "max-plies",
      "result": FSF value for the side to move of the last position}
 
+With --sfen (the shogi games), "sfens" holds Fairy-Stockfish's SFEN of
+every position (`get_fen(..., sfen=True)`), one per entry of `legal`, for
+`crates/rules/tests/sfen_usi_diff.rs`.
+
 `legal` has one entry per position: len(moves) + 1, the last for the final
 position (empty when Fairy-Stockfish ended the game there). `end`: no legal
 move with / without check ("checkmate" / "stalemate"); "rule" when
@@ -135,19 +139,22 @@ class Tracker:
 
 
 def play_game(job):
-    (fsf, ours, options, index, seed, max_plies, bias, checkpoint, paranoid) = job
+    (fsf, ours, options, index, seed, max_plies, bias, checkpoint, paranoid, want_sfen) = job
     rng = random.Random(seed + index)
     start = sf.start_fen(fsf)
     base = start  # checkpoint FEN
     since = []  # moves played since the checkpoint
     moves = []
     legal = []
+    sfens = []
     tracker = Tracker(start)
     end = "max-plies"
     result = 0
     while True:
         lm = sorted(sf.legal_moves(fsf, base, since))
         legal.append(lm)
+        if want_sfen:
+            sfens.append(sf.get_fen(fsf, base, since, False, True))
         if paranoid:
             full = sorted(sf.legal_moves(fsf, start, moves))
             assert full == lm, (index, len(moves), full, lm)
@@ -184,7 +191,7 @@ def play_game(job):
         if len(since) >= checkpoint:
             base = sf.get_fen(fsf, base, since)
             since = []
-    return {
+    record = {
         "variant": ours,
         "fsf_variant": fsf,
         "options": options,
@@ -195,6 +202,9 @@ def play_game(job):
         "end": end,
         "result": result,
     }
+    if want_sfen:
+        record["sfens"] = sfens
+    return record
 
 
 def main():
@@ -210,6 +220,8 @@ def main():
     p.add_argument("--capture-bias", type=float, default=0.0)
     p.add_argument("--checkpoint", type=int, default=16,
                    help="plies between FEN checkpoints")
+    p.add_argument("--sfen", action="store_true",
+                   help="record Fairy-Stockfish's SFEN of every position")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--paranoid", action="store_true",
                    help="check the call-saving shortcuts at every ply (slow)")
@@ -221,7 +233,7 @@ def main():
         k, _, v = o.partition("=")
         options[k] = v
     jobs = [(a.fsf_variant, a.our_variant, options, i, a.seed, a.max_plies,
-             a.capture_bias, max(1, a.checkpoint), a.paranoid)
+             a.capture_bias, max(1, a.checkpoint), a.paranoid, a.sfen)
             for i in range(a.games)]
     t0 = time.time()
     tmp = a.output + ".tmp"

@@ -9,9 +9,17 @@
 // Lion takes: "FROM-TO:CAPTURED,SQUARES[+]". shogiops lists a Lion's two-step
 // path through an empty square beside the equal jump, and a pass once per empty
 // neighbour; kamil generates each effect once (rules/chu-shogi.md, section 4).
+//
+// Also, for crates/rules/tests/sfen_usi_diff.rs, shogiops' own notation:
+// "sfens" (makeSfen of every position, the last one after the last move
+// included: one more than "legal"), "usi" (makeUsi of every legal move as
+// legalMoves lists them, sorted, duplicates removed) and "usi_moves"
+// (makeUsi of each move played).
 
 import { Chushogi, secondLionStepDests } from 'shogiops/variant/chushogi';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
+import { makeSfen } from 'shogiops/sfen';
+import { makeUsi } from 'shogiops/util';
 
 const [games, seed, maxPlies, bias] = process.argv.slice(2).map(Number);
 if (![games, seed, maxPlies, bias].every(Number.isFinite)) {
@@ -86,8 +94,12 @@ for (let g = 0; g < games; g++) {
   const pos = Chushogi.default();
   const moves = [];
   const legal = [];
+  const sfens = [];
+  const usi = [];
+  const usiMoves = [];
   let end = 'plies';
   for (let ply = 0; ; ply++) {
+    sfens.push(makeSfen(pos));
     const outcome = pos.outcome();
     if (outcome !== undefined) {
       end = `${outcome.result}:${outcome.winner ?? 'none'}`;
@@ -97,11 +109,13 @@ for (let g = 0; g < games; g++) {
     const list = legalMoves(pos);
     const effects = [...new Set(list.map((m) => effect(pos, m)))].sort();
     legal.push(effects);
+    usi.push([...new Set(list.map((m) => makeUsi(m)))].sort());
     const captures = list.filter((m) => isCapture(pos, m));
     const pool = captures.length > 0 && random() < bias ? captures : list;
     const m = pool[Math.floor(random() * pool.length)];
     moves.push(effect(pos, m));
+    usiMoves.push(makeUsi(m));
     pos.play(m);
   }
-  process.stdout.write(JSON.stringify({ game: g, seed, moves, legal, end }) + '\n');
+  process.stdout.write(JSON.stringify({ game: g, seed, moves, legal, end, sfens, usi, usi_moves: usiMoves }) + '\n');
 }

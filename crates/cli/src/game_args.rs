@@ -7,7 +7,7 @@ use kamil_engine::eval::weights::{Params, Weights};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::{Position, Variant, notation};
+use kamil_rules::{Position, Variant, sfen, usi};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -16,10 +16,12 @@ use std::sync::Arc;
 pub struct GameArgs {
     /// A built-in variant (`kamil variants` lists them) or a path to a variant TOML file.
     pub variant: String,
-    /// Start from this FEN instead of the variant's start position.
+    /// Start from this FEN instead of the variant's start position; in the
+    /// shogi games also an SFEN (`... b - 1`).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves to play first, comma-separated (`e2e4,e7e5`).
+    /// Moves to play first, comma-separated (`e2e4,e7e5`); in the shogi
+    /// games also USI (`7g7f,3c3d`).
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
     /// A variant option, `KEY=VALUE` (a bare `KEY` means `KEY=true`); repeatable.
@@ -96,13 +98,12 @@ pub fn load_network(variant: &Arc<Variant>, path: &Path) -> Result<EvalChoice> {
 }
 
 impl GameArgs {
-    /// The position reached: FEN (or start), then every move in order.
+    /// The position reached: FEN or SFEN (or start), then every move in
+    /// order, in kamil's notation or USI.
     pub fn position(&self) -> Result<Position> {
         let v = load_variant(&self.variant, &self.options)?;
         let mut pos = match &self.fen {
-            Some(f) => {
-                Position::from_fen(v, f).with_context(|| format!("bad FEN `{}`", excerpt(f)))?
-            }
+            Some(f) => read_position(v, f)?,
             None => Position::start(v),
         };
         for (i, m) in self.moves.iter().enumerate() {
@@ -110,11 +111,37 @@ impl GameArgs {
             if m.is_empty() {
                 bail!("move {} of --moves is empty", i + 1);
             }
-            let mv = notation::parse_move(&mut pos, m)
-                .with_context(|| format!("move {} of --moves", i + 1))?;
+            let mv =
+                parse_move(&mut pos, m).with_context(|| format!("move {} of --moves", i + 1))?;
             pos.make(mv);
         }
         Ok(pos)
+    }
+}
+
+/// Reads a position given as a FEN or, in the shogi games, an SFEN
+/// ([`sfen::read_position`]).
+///
+/// Errors: the text does not read; the message says `bad FEN` or `bad SFEN`
+/// and quotes it.
+pub fn read_position(v: Arc<Variant>, text: &str) -> Result<Position> {
+    let what = if sfen::looks_like_sfen(&v, text) {
+        "SFEN"
+    } else {
+        "FEN"
+    };
+    sfen::read_position(v, text).with_context(|| format!("bad {what} `{}`", excerpt(text)))
+}
+
+/// Reads a move in kamil's notation or, in the shogi games, USI
+/// ([`usi::parse_any`]), legal in `pos`.
+///
+/// Errors: the reason of the notation the text was read in.
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<kamil_rules::Move, usi::AnyMoveError> {
+    if sfen::has_sfen(pos.variant()) {
+        usi::parse_any(pos, text)
+    } else {
+        Ok(kamil_rules::notation::parse_move(pos, text)?)
     }
 }
 

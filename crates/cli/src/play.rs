@@ -1,7 +1,8 @@
 //! `kamil play`: a game against the engine in the terminal.
 //!
 //! The board is drawn by [`crate::board_view`]; the user types moves in
-//! kamil's notation or one of the commands `moves`, `undo`, `fen`, `board`,
+//! kamil's notation (in the shogi games also USI, `7g7f`) or one of the
+//! commands `moves`, `undo`, `fen`, `sfen` (shogi games), `board`,
 //! `hint`, `save FILE`, `resign`, `help` and `quit`. Input is read line by
 //! line, so a game can be piped in; the end of input ends the session as
 //! `quit` does. This module only turns text into calls of the rules
@@ -14,9 +15,10 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::movegen::in_check;
-use kamil_rules::notation::{MoveErrorKind, move_text, parse_move};
+use kamil_rules::notation::{MoveErrorKind, move_text};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
+use kamil_rules::usi::{AnyMoveError, UsiMoveErrorKind};
 use kamil_rules::{Move, MoveKind, Position, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -164,6 +166,7 @@ enum Command<'a> {
     Moves,
     Undo,
     Fen,
+    Sfen,
     Board,
     Hint,
     Save(&'a str),
@@ -183,6 +186,7 @@ fn command(line: &str) -> Command<'_> {
         "moves" => Command::Moves,
         "undo" | "takeback" => Command::Undo,
         "fen" => Command::Fen,
+        "sfen" => Command::Sfen,
         "board" | "show" => Command::Board,
         "hint" => Command::Hint,
         "save" => Command::Save(rest),
@@ -243,6 +247,13 @@ impl<W: Write> Session<W> {
                 Command::Moves => self.list_moves()?,
                 Command::Undo => self.undo()?,
                 Command::Fen => writeln!(self.out, "{}", self.pos.fen())?,
+                Command::Sfen => {
+                    let text = self.pos.sfen().unwrap_or_else(|| {
+                        let title = &self.variant().title;
+                        format!("{title} has no SFEN (the shogi games have); `fen` prints the FEN.")
+                    });
+                    writeln!(self.out, "{text}")?;
+                }
                 Command::Board => self.show_board()?,
                 Command::Hint => self.hint(over)?,
                 Command::Save(file) => self.save_command(file)?,
@@ -432,7 +443,7 @@ impl<W: Write> Session<W> {
             )?;
             return Ok(());
         }
-        match parse_move(&mut self.pos, text) {
+        match crate::game_args::parse_move(&mut self.pos, text) {
             Ok(m) => {
                 self.pos.make(m);
                 self.board_shown = false;
@@ -441,7 +452,11 @@ impl<W: Write> Session<W> {
             Err(e) => {
                 writeln!(self.out, "{e}")?;
                 // The error already lists the piece's legal moves (or says it has none).
-                if !matches!(e.kind, MoveErrorKind::NotLegal { .. }) {
+                let listed = match &e {
+                    AnyMoveError::Kamil(k) => matches!(k.kind, MoveErrorKind::NotLegal { .. }),
+                    AnyMoveError::Usi(u) => matches!(u.kind, UsiMoveErrorKind::NotLegal { .. }),
+                };
+                if !listed {
                     self.piece_moves_hint(text)?;
                 }
                 writeln!(
@@ -665,6 +680,7 @@ Commands:
   moves       list every legal move
   undo        take back your last move (and kamil's reply)
   fen         print the position as FEN
+  sfen        print the position as SFEN (shogi games; they also take USI moves, 7g7f)
   board       draw the board again
   hint        ask kamil for a move
   save FILE   write the game so far as PGN

@@ -22,6 +22,8 @@ use kamil_rules::notation::{
     MoveError, move_text, parse_move, parse_xboard_move, parse_xboard_san,
 };
 use kamil_rules::pgn::Annotation;
+use kamil_rules::sfen;
+use kamil_rules::usi::{self, AnyMoveError};
 use kamil_rules::{Move, Position, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -298,12 +300,21 @@ pub fn annotations(start: &Position, moves: &[Move], review: &Review) -> Vec<Ann
 
 /// Reads one move text in `pos`: kamil's notation, XBoard's
 /// (comma-separated legs, `@@@@` for a Lion's pass, XBoard's rank numbers)
-/// or the SAN of XBoard's game files (`Nf3`, `Lxf4-f5`, `--`); returns the
-/// legal move.
+/// or the SAN of XBoard's game files (`Nf3`, `Lxf4-f5`, `--`), and in the
+/// shogi games USI (`7g7f`, `8c7b6a`); returns the legal move.
 ///
-/// Errors: kamil's notation's reason; for `@@@@` and `--`, that no pass is
-/// legal (they are no text of ours, so kamil's reason would say nothing).
-pub fn parse_any_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+/// Errors: USI's reason for USI text; else kamil's notation's reason; for
+/// `@@@@` and `--`, that no pass is legal (they are no text of ours, so
+/// kamil's reason would say nothing).
+pub fn parse_any_move(pos: &mut Position, text: &str) -> Result<Move, AnyMoveError> {
+    if sfen::has_sfen(pos.variant()) && usi::is_usi_text(text) {
+        return Ok(usi::parse_move(pos, text)?);
+    }
+    Ok(kamil_or_xboard_move(pos, text)?)
+}
+
+/// Kamil's notation, then XBoard's (a pass as `@@@@` or `--`), then SAN.
+fn kamil_or_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     match parse_move(pos, text) {
         Ok(m) => Ok(m),
         Err(_) if matches!(text.trim(), "@@@@" | "--") => parse_xboard_move(pos, "@@@@"),

@@ -518,3 +518,54 @@ fn a_byte_order_mark_is_skipped() {
         ok(&["moves", "chu-shogi"])
     );
 }
+
+#[test]
+fn moves_and_perft_take_an_sfen_and_usi_moves() {
+    // The same position as a FEN with kamil's moves and as an SFEN with
+    // USI moves: the same output, in the same format.
+    let fen_out = ok(&["moves", "sho-shogi", "--moves", "e3e4,e7e6"]);
+    let sfen = "lnsgkgsnl/1r2e2b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B2E2R1/LNSGKGSNL b - 3";
+    assert_eq!(ok(&["moves", "sho-shogi", "--fen", sfen]), fen_out);
+    assert_eq!(
+        ok(&["moves", "sho-shogi", "--moves", "5g5f,5c5d"]),
+        fen_out,
+        "USI moves read as kamil's"
+    );
+    let start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1";
+    let out = ok(&["perft", "sho-shogi", "2", "--fen", start]);
+    assert_eq!(nodes_line(&out), 676);
+    // White to move in an SFEN (`w`), where a FEN of XBoard's with fields
+    // after the side would mean the first player.
+    let white = ok(&[
+        "moves",
+        "sho-shogi",
+        "--fen",
+        &format!("{} w - 2", &start[..start.len() - 6]),
+    ]);
+    assert!(lines(&white).contains(&"e7e6"), "{white}");
+    // Chu Shogi: the Lion-capture square binds the counter-strike rule.
+    let board = "6k5/12/12/12/12/6n5/6G5/5+o6/5G6/12/12/6K5";
+    let free = ok(&["moves", "chu-shogi", "--fen", &format!("{board} b - 11")]);
+    let bound = ok(&["moves", "chu-shogi", "--fen", &format!("{board} b 7h 11")]);
+    assert!(lines(&free).contains(&"g6g7"), "{free}");
+    assert!(!lines(&bound).contains(&"g6g7"), "{bound}");
+    assert!(lines(&bound).contains(&"f4f5"), "{bound}");
+}
+
+#[test]
+fn bad_sfen_and_usi_moves_are_named() {
+    let err = fails(&["moves", "sho-shogi", "--fen", "9/9/9/9/9/9/9/9/9 b P 1"]);
+    assert!(
+        err.contains("bad SFEN") && err.contains("SFEN hands"),
+        "{err}"
+    );
+    let err = fails(&["perft", "chu-shogi", "1", "--fen", "12/12 b 13z 1"]);
+    assert!(err.contains("SFEN board"), "{err}");
+    let err = fails(&["moves", "sho-shogi", "--moves", "7g7f,P*5e"]);
+    assert!(err.contains("move 2") && err.contains("a drop"), "{err}");
+    let err = fails(&["moves", "sho-shogi", "--moves", "7g7e"]);
+    assert!(
+        err.contains("USI move `7g7e`: illegal; legal moves of 7g: 7g7f"),
+        "{err}"
+    );
+}

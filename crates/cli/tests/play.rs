@@ -391,3 +391,33 @@ fn hint_board_help_and_a_failed_save() {
         "the game went on after the failed save:\n{out}"
     );
 }
+
+#[test]
+fn sho_shogi_from_an_sfen_with_usi_moves_and_the_sfen_command() {
+    let start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1";
+    let out = ok(
+        &["sho-shogi", "--depth", "1", "--fen", start],
+        "sfen\n5g5f\n2h2e\nsfen\nquit\n",
+    );
+    assert_eq!(answer(&out, "sfen")[0], start, "{out}");
+    assert!(
+        answer(&out, "5g5f")
+            .iter()
+            .any(|l| l.starts_with("kamil plays ")),
+        "a USI move is played: {out}"
+    );
+    // The Rook on 2h cannot pass its own Pawn: USI's error lists its moves.
+    let rook = answer(&out, "2h2e").join("\n");
+    assert!(
+        rook.contains("USI move `2h2e`: illegal; legal moves of 2h:"),
+        "{rook}"
+    );
+    // After a move each: Black to move, ply 3.
+    let after = out.lines().filter(|l| l.ends_with(" b - 3")).count();
+    assert_eq!(after, 1, "{out}");
+    let courier = ok(&["courier", "--depth", "1"], "sfen\nquit\n");
+    assert!(
+        answer(&courier, "sfen")[0].contains("has no SFEN"),
+        "{courier}"
+    );
+}

@@ -922,3 +922,42 @@ fn the_api_and_the_library_agree_move_by_move() {
     }
     assert!(total > 100, "only {total} plies played");
 }
+
+#[test]
+fn a_shogi_game_starts_from_an_sfen_and_takes_usi_moves() {
+    let s = server(&[]);
+    let a = s.addr;
+    // The page's FEN box sends what is pasted as `fen`: an SFEN works.
+    let board = "6k5/12/12/12/12/6n5/6G5/5+o6/5G6/12/12/6K5";
+    let sfen = format!("{board} b 7h 11");
+    let g = new_game(a, json!({"variant": "chu-shogi", "fen": sfen}));
+    assert_eq!(g["sfen"], sfen.as_str());
+    assert_eq!(g["fen"], format!("{board} b"));
+    let id = g["id"].as_str().unwrap().to_string();
+    let legal = get(a, &format!("/api/games/{id}/moves")).json();
+    let has = |t: &str| legal.as_array().unwrap().iter().any(|m| m["text"] == t);
+    assert!(
+        !has("g6g7"),
+        "counter-strike: the Gold may not take the Lion"
+    );
+    assert!(has("f4f5"), "but may on the square of the capture");
+    // A USI move (kamil's f4f5), answered in kamil's notation.
+    let g = post(
+        a,
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "7i7h"}),
+    )
+    .json();
+    assert_eq!(texts(&g), ["f4f5"]);
+    // The Gold took White's Lion: now White is under the rule, on 7h.
+    assert_eq!(
+        g["sfen"],
+        "6k5/12/12/12/12/6n5/6G5/5G6/12/12/12/6K5 w 7h 12"
+    );
+    // Other games have no SFEN; a bad SFEN is named.
+    let c = new_game(a, json!({"variant": "courier"}));
+    assert!(c["sfen"].is_null());
+    let bad = json!({"variant": "sho-shogi", "fen": "9/9/9/9/9/9/9/9/9 b P 1"});
+    let m = client_error(&post(a, "/api/games", &bad), 400);
+    assert!(m.contains("bad SFEN") && m.contains("SFEN hands"), "{m}");
+}

@@ -17,7 +17,7 @@ create_exception!(
     kamil,
     FenError,
     KamilError,
-    "A FEN that could not be read: the message names the field and what is wrong."
+    "A FEN (or, in the shogi games, an SFEN) that could not be read: the message names the field and what is wrong."
 );
 create_exception!(
     kamil,
@@ -36,6 +36,22 @@ create_exception!(
 /// ``bad FEN `TEXT`: FEN board: ...``).
 pub fn fen_error(fen: &str, e: &kamil_rules::fen::FenError) -> PyErr {
     FenError::new_err(format!("bad FEN `{}`: {e}", excerpt(fen)))
+}
+
+/// A `FenError` for a position text read as a FEN or an SFEN
+/// (``bad SFEN `TEXT`: SFEN board: ...`` for an SFEN).
+pub fn position_error(text: &str, e: &kamil_rules::sfen::PositionTextError) -> PyErr {
+    match e {
+        kamil_rules::sfen::PositionTextError::Fen(f) => fen_error(text, f),
+        kamil_rules::sfen::PositionTextError::Sfen(s) => {
+            FenError::new_err(format!("bad SFEN `{}`: {s}", excerpt(text)))
+        }
+    }
+}
+
+/// A `MoveError` for a move text read in kamil's notation or USI.
+pub fn any_move_error(e: &kamil_rules::usi::AnyMoveError) -> PyErr {
+    MoveError::new_err(e.to_string())
 }
 
 /// A `MoveError` with the rules library's message (``move `TEXT`: ...``).

@@ -2,13 +2,14 @@
 //! asked for its legal moves, check, outcome, perft, board and FEN; and
 //! `kamil.Outcome`, the result of a finished game.
 
-use crate::errors::{fen_error, move_error};
+use crate::errors::{any_move_error, move_error, position_error};
 use crate::variants::{self, Options, Source};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::outcome::{Outcome, checkmate, ended_by_rule, stalemate};
 use kamil_rules::perft::perft;
 use kamil_rules::{Move, Piece, Position, Side, Variant};
+use kamil_rules::{sfen, usi};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -72,8 +73,8 @@ impl PyOutcome {
 /// `Position(variant, fen=None, options=None)`: `variant` is a built-in
 /// name (`kamil.variants()`) or a variant file's path (str ending in
 /// `.toml` or holding `/`, or an `os.PathLike`); `fen` a FEN of that game
-/// (None: the start position); `options` a dict of the variant's options
-/// (`{"albers-castling": True}`).
+/// (None: the start position), in the shogi games also an SFEN; `options`
+/// a dict of the variant's options (`{"albers-castling": True}`).
 ///
 /// Errors: `VariantError` (unknown variant, bad option, unreadable or
 /// invalid file), `FenError` (a FEN the game cannot read), `TypeError`.
@@ -92,10 +93,15 @@ impl PyPosition {
     pub fn build(source: Source, options: Options, fen: Option<&str>) -> PyResult<PyPosition> {
         let v = variants::load(&source, &options)?;
         let pos = match fen {
-            Some(f) => Position::from_fen(v, f).map_err(|e| fen_error(f, &e))?,
+            Some(f) => sfen::read_position(v, f).map_err(|e| position_error(f, &e))?,
             None => Position::start(v),
         };
-        let start_fen = pos.fen();
+        // An SFEN is kept as such: it holds what a FEN does not (Chu's
+        // counter-strike square, the move number), and pickling replays it.
+        let start_fen = match fen {
+            Some(f) if sfen::looks_like_sfen(pos.variant(), f) => pos.sfen().unwrap_or(pos.fen()),
+            _ => pos.fen(),
+        };
         Ok(PyPosition {
             pos,
             source,
@@ -109,11 +115,16 @@ impl PyPosition {
         self.pos.variant()
     }
 
-    /// `text` read as a legal move of the position.
+    /// `text` read as a legal move of the position: kamil's notation, and
+    /// in the shogi games also USI (`7g7f`).
     ///
     /// Errors: `MoveError` (malformed, no piece, not legal).
     pub fn parse(&mut self, text: &str) -> PyResult<Move> {
-        parse_move(&mut self.pos, text).map_err(|e| move_error(&e))
+        if sfen::has_sfen(self.pos.variant()) {
+            usi::parse_any(&mut self.pos, text).map_err(|e| any_move_error(&e))
+        } else {
+            parse_move(&mut self.pos, text).map_err(|e| move_error(&e))
+        }
     }
 
     /// Plays `text`, which must be legal.
@@ -192,7 +203,8 @@ impl PyPosition {
         self.pos.side().index() as u8
     }
 
-    /// The FEN the position was set up from (before the moves pushed).
+    /// The FEN the position was set up from (before the moves pushed); the
+    /// SFEN, as kamil writes it, when it was set up from one.
     #[getter]
     fn start_fen(&self) -> String {
         self.start_fen.clone()
@@ -219,14 +231,32 @@ impl PyPosition {
     }
 
     /// The legal moves, in kamil's notation (`a1a2`, `b10c12`, `e3e4+`,
-    /// `f5g6f7` for a two-step move), in generation order (sort them to
+    /// `f5g6f7` for a two-step move), or with `usi=True` in USI (`7g7f`,
+    /// `8c7b6a`; the shogi games only), in generation order (sort them to
     /// compare with `kamil moves`). Empty once the game has ended by a rule
     /// of the board (royals captured, bare king, ...); after mate,
     /// stalemate or repetition ask `outcome()` first.
-    fn legal_moves(&mut self) -> Vec<String> {
+    ///
+    /// Errors: `ValueError` for `usi=True` in a game without USI.
+    #[pyo3(signature = (usi = false))]
+    fn legal_moves(&mut self, usi: bool) -> PyResult<Vec<String>> {
+        if usi && !sfen::has_sfen(self.pos.variant()) {
+            return Err(PyValueError::new_err(format!(
+                "{} has no USI move text (the shogi games have)",
+                self.pos.variant().name
+            )));
+        }
         let moves = self.pos.legal_moves();
         let v = self.pos.variant();
-        moves.iter().map(|&m| move_text(v, m)).collect()
+        let text = if usi { usi::move_text } else { move_text };
+        Ok(moves.iter().map(|&m| text(v, m)).collect())
+    }
+
+    /// The position's SFEN (`... b - 1`; Chu Shogi's third field is the
+    /// square of the last Lion capture), or None in a game without SFEN
+    /// (only Sho, Chu and Dai Shogi have one).
+    fn sfen(&self) -> Option<String> {
+        self.pos.sfen()
     }
 
     /// The number of legal moves (faster than `len(legal_moves())`).
@@ -237,7 +267,7 @@ impl PyPosition {
     /// Is `move` (text, kamil's, Fairy-Stockfish's or XBoard's form) legal
     /// here? False for text that is not a move; never raises for text.
     fn is_legal(&mut self, r#move: &str) -> bool {
-        parse_move(&mut self.pos, r#move).is_ok()
+        self.parse(r#move).is_ok()
     }
 
     /// Plays `move` (text, as `is_legal` takes it).

@@ -3,7 +3,8 @@
 //! A [`Variant`] is loaded from a TOML file (pieces in Betza notation, board
 //! with holes, options); a [`Position`] is read from FEN and changed by
 //! make / unmake; [`movegen`] gives legal moves, [`outcome`] the game end,
-//! [`perft`] the move-tree counts. No I/O, no threads.
+//! [`perft`] the move-tree counts; the shogi games also read and write
+//! [`sfen`] positions and [`usi`] move text. No I/O, no threads.
 //!
 //! ```
 //! use kamil_rules::{Position, Variant, perft::perft};
@@ -38,7 +39,9 @@ pub mod rays;
 pub mod rules_text;
 #[cfg(test)]
 mod scan_tests;
+pub mod sfen;
 pub mod special;
+pub mod usi;
 pub mod variant;
 pub mod zobrist;
 

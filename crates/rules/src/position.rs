@@ -55,6 +55,24 @@ pub struct Position {
     /// The board writes of the moves made, oldest first ([`Undo::changes_from`]).
     changes: Vec<BoardChange>,
     history: Vec<u64>,
+    /// The Lion capture an SFEN recorded before the first move (Chu's
+    /// counter-strike state, rules/chu-shogi.md 6.4 LT3), seen by
+    /// [`Position::recent_move`] as the move before the history.
+    root_strike: Option<RootStrike>,
+    /// SFEN's move number (a ply count) less the one [`Position::fullmove`]
+    /// and the side give: -1, 0 or 1, so an SFEN's number reads back as
+    /// written whatever its parity (a handicap game's `w - 1`).
+    ply_adjust: i8,
+}
+
+/// The move before a position's history that an SFEN's Lion-capture field
+/// stands for: a non-Lion of the side that just moved took a Lion of the
+/// side to move on `caps[0].0`.
+#[derive(Clone, Debug)]
+struct RootStrike {
+    mv: Move,
+    moved: Piece,
+    caps: [(Square, Piece); 1],
 }
 
 /// Castling right bits: first player queen side, king side; second player.
@@ -172,6 +190,8 @@ impl Position {
             ripened: Vec::new(),
             changes: Vec::new(),
             history: Vec::new(),
+            root_strike: None,
+            ply_adjust: 0,
         };
         for (sq, p) in placement {
             pos.put::<false>(sq, p);
@@ -572,6 +592,59 @@ impl Position {
         self.fullmove
     }
 
+    /// SFEN's move number: plies counted from 1 (the first player's first
+    /// move is 1, the reply 2), kept as an SFEN gave it
+    /// ([`Position::set_ply_number`]) and counted on by each move.
+    pub fn ply_number(&self) -> u32 {
+        let second = i64::from(self.side == Side::Second);
+        let n = 2 * i64::from(self.fullmove.max(1)) - 1 + second + i64::from(self.ply_adjust);
+        n.clamp(1, i64::from(u32::MAX)) as u32
+    }
+
+    /// Sets the move number from SFEN's ply count `n` (0 is read as 1), so
+    /// that [`Position::ply_number`] gives `n` back; [`Position::fullmove`]
+    /// becomes `(n + 1) / 2`. Call it before any move is made.
+    pub fn set_ply_number(&mut self, n: u32) {
+        let n = n.max(1);
+        self.fullmove = n.div_ceil(2);
+        self.ply_adjust = 0;
+        let plain = self.ply_number() as i64;
+        self.ply_adjust = (n as i64 - plain) as i8;
+    }
+
+    /// The square where the last move took a Lion of the side to move with
+    /// a piece that is not a Lion (Chu's counter-strike state,
+    /// rules/chu-shogi.md 6.4 LT3), the last such square if it took two;
+    /// `None` otherwise or where no Lion-trading rule is in force. SFEN's
+    /// third field in Chu Shogi.
+    pub fn lion_strike(&self) -> Option<Square> {
+        self.variant.specials.lion_strike(self)
+    }
+
+    /// Records that the move before this position (which has no history
+    /// yet) took a Lion of the side to move on `sq` with a non-Lion, as
+    /// SFEN's third field says in Chu Shogi (rules/chu-shogi.md 6.4 LT3);
+    /// the hash takes the state in. Returns false, changing nothing, where
+    /// no Lion-trading rule is in force or moves were made already.
+    pub fn set_lion_strike(&mut self, sq: Square) -> bool {
+        if !self.undo.is_empty() || !self.variant.geometry.is_square(sq) {
+            return false;
+        }
+        let on_sq = self.board[sq.index()];
+        let Some((moved, lion)) = self.variant.specials.strike_pieces(self.side, on_sq) else {
+            return false;
+        };
+        self.root_strike = Some(RootStrike {
+            mv: Move::new(sq, sq),
+            moved,
+            caps: [(sq, lion)],
+        });
+        self.hash = self.compute_hash();
+        self.history.clear();
+        self.history.push(self.hash);
+        true
+    }
+
     /// The square of a piece the side to move may not move this turn (a
     /// hostile general just made by promotion, rules/frolov-10x10.md 5.3),
     /// or [`Square::NONE`]. That piece attacks nothing meanwhile.
@@ -603,12 +676,15 @@ impl Position {
 
     /// The move made `back` plies before the last one (0 = the last), the
     /// piece that made it (before any promotion) and the pieces it captured
-    /// with their squares; `None` past the start of the history. Rule
-    /// modules derive state from it (6.4 counter-strike, rules/chu-shogi.md).
+    /// with their squares; `None` past the start of the history, except
+    /// for the Lion capture an SFEN recorded just before it
+    /// ([`Position::set_lion_strike`]). Rule modules derive state from it
+    /// (6.4 counter-strike, rules/chu-shogi.md).
     pub fn recent_move(&self, back: usize) -> Option<RecentMove<'_>> {
         let n = self.undo.len();
         if back >= n {
-            return None;
+            let r = self.root_strike.as_ref().filter(|_| back == n)?;
+            return Some((r.mv, r.moved, &r.caps));
         }
         let mut end = self.captures.len();
         for u in &self.undo[n - back..] {

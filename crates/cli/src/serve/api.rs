@@ -17,8 +17,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use kamil_engine::{Info, Limits, Score};
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
+use kamil_rules::sfen::{self, PositionTextError};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
 use serde::Deserialize;
@@ -143,7 +144,11 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     }
     let v: Arc<Variant> = app.variants.get(&variant, &options)?;
     let mut pos = match &fen {
-        Some(f) => Position::from_fen(v, f).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))?,
+        // In the shogi games an SFEN too (the page's FEN box takes either).
+        Some(f) => sfen::read_position(v, f).map_err(|e| match e {
+            PositionTextError::Fen(e) => ApiError::bad(format!("bad FEN: {e}")),
+            PositionTextError::Sfen(e) => ApiError::bad(format!("bad SFEN: {e}")),
+        })?,
         None => Position::start(v),
     };
     for (i, m) in moves.iter().enumerate() {
@@ -253,7 +258,8 @@ pub async fn play(State(app): AppS, Path(id): Path<String>, Body(req): Body<Play
     if let Some(o) = pos.outcome() {
         return Err(ApiError::conflict(format!("the game is over ({o})")));
     }
-    let m = parse_move(&mut pos, &req.text).map_err(|e| ApiError::bad(e.to_string()))?;
+    let m = crate::game_args::parse_move(&mut pos, &req.text)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     pos.make(m);
     g.pos = pos;
     g.changed();

@@ -178,6 +178,7 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
         "generation": game.generation,
         "start_fen": game.start.fen(),
         "fen": pos.fen(),
+        "sfen": pos.sfen(),
         "ply": ply,
         "plies": plies,
         "side_to_move": side_index(side),

@@ -6,8 +6,8 @@
 //! GET    /api/variants                  built-in games and their options
 //! GET    /api/variants/{name}           one game drawn: board, pieces, help
 //! GET    /api/variants/{name}/rules     its rules in words [?KEY=VALUE options]: sections, diagrams
-//! POST   /api/games                     new game {variant, options, fen, moves, pgn}
-//! GET    /api/games/{id}[?ply=N]        the game (at ply N): board, moves, legal moves, result
+//! POST   /api/games                     new game {variant, options, fen (or SFEN), moves, pgn}
+//! GET    /api/games/{id}[?ply=N]        the game (at ply N): board, FEN, SFEN, moves, legal moves, result
 //! DELETE /api/games/{id}
 //! GET    /api/games/{id}/variant        the game's variant drawn
 //! GET    /api/games/{id}/moves          legal moves

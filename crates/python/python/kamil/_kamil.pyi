@@ -66,7 +66,8 @@ class Position:
     """A position of a variant, changed by push / pop.
 
     ``Position(variant, fen=None, options=None)``: a built-in name or a
-    variant file's path; a FEN (None: the start); a dict of options.
+    variant file's path; a FEN (None: the start), in the shogi games also an
+    SFEN; a dict of options. Moves in the shogi games may be USI (``7g7f``).
     Raises VariantError, FenError, TypeError.
     """
 
@@ -92,7 +93,7 @@ class Position:
         """0: the first player (upper case) to move; 1: the second."""
     @property
     def start_fen(self) -> str:
-        """The FEN the position was set up from."""
+        """The FEN the position was set up from (the SFEN if it was one)."""
     @property
     def moves(self) -> List[str]:
         """Moves pushed since, oldest first."""
@@ -100,8 +101,12 @@ class Position:
     def key(self) -> int:
         """Zobrist hash, 0 <= key < 2**64."""
     def fen(self) -> str: ...
-    def legal_moves(self) -> List[str]:
-        """Legal moves in kamil's notation, generation order (sort to compare)."""
+    def sfen(self) -> Optional[str]:
+        """The SFEN (Sho, Chu and Dai Shogi), None in other games."""
+    def legal_moves(self, usi: bool = False) -> List[str]:
+        """Legal moves in kamil's notation (USI with usi=True, shogi games),
+        generation order (sort to compare). Raises ValueError for usi=True
+        in a game without USI."""
     def count_legal(self) -> int: ...
     def is_legal(self, move: str) -> bool: ...
     def push(self, move: str) -> None:

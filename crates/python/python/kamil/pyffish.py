@@ -21,7 +21,10 @@ pyffish                    kamil
 ``get_fen(v, f, ms)``      ``Position.fen()`` after ``ms``; for
                            ``shoshogi`` in Fairy-Stockfish's form (``w``
                            for the first player, its counters), which
-                           kamil reads too
+                           kamil reads too; ``sfen=True``: the SFEN
+                           (``Position.sfen()``), as Fairy-Stockfish's
+                           for ``shoshogi``; every FEN argument may be an
+                           SFEN in the shogi games
 ``gives_check(v, f, ms)``  ``Position.is_check()``: is the side to move
                            in check after ``ms``
 ``is_capture(v,f,ms,m)``   does ``m`` remove a piece (``move_effects``)
@@ -245,11 +248,17 @@ def get_fen(
     countStarted: int = 0,
 ) -> str:
     """The FEN after ``moves``: Fairy-Stockfish's form for its names,
-    kamil's otherwise. ``sfen`` is not supported; ``showPromoted`` and
-    ``countStarted`` are ignored."""
+    kamil's otherwise; with ``sfen=True`` the SFEN (``... b - 1``, the move
+    number counted in plies from 1 at ``fen``, or from the move number of
+    an SFEN given), for the shogi games only. ``showPromoted`` and
+    ``countStarted`` are ignored. Errors: ``ValueError`` for ``sfen=True``
+    in a game without SFEN."""
     _check960(chess960)
     if sfen:
-        raise NotImplementedError("get_fen: kamil writes no SFEN")
+        text = _position(variant, fen, moves).sfen()
+        if text is None:
+            raise ValueError(f"get_fen: {variant} has no SFEN (the shogi games have)")
+        return text
     if variant in _FSF_FEN_FORM:
         return _fsf_form(variant, fen, moves)
     return _position(variant, fen, moves).fen()

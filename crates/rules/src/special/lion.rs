@@ -21,7 +21,7 @@
 use crate::board::Board;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Piece;
+use crate::piece::{Piece, PieceType, Side};
 use crate::variant::core::Core;
 
 /// Who counts as a protector of a distant Lion (6.4 LT2, A4).
@@ -226,6 +226,36 @@ pub fn counterstrike_pending<B: Board>(lt: &LionTrading, pos: &B) -> bool {
     };
     let side = pos.side();
     !lt.is_lion(moved) && caps.iter().any(|&(_, p)| p.is_side(side) && lt.is_lion(p))
+}
+
+/// The square of the last Lion of the side to move that the last move
+/// took with a non-Lion (6.4 LT3), or `None`: the counter-strike state as
+/// SFEN writes it (lishogi keeps one square; a move's final square is
+/// taken after its intermediate one).
+pub fn strike_square<B: Board>(lt: &LionTrading, pos: &B) -> Option<Square> {
+    let (_, moved, caps) = pos.recent_move(0)?;
+    if lt.is_lion(moved) {
+        return None;
+    }
+    let side = pos.side();
+    caps.iter()
+        .rev()
+        .find(|&&(_, p)| p.is_side(side) && lt.is_lion(p))
+        .map(|&(sq, _)| sq)
+}
+
+/// A non-Lion of the side that just moved (`on_square` if it is one) and a
+/// Lion of `to_move`: the pieces of a Lion capture recorded before a
+/// position's history ([`strike_square`] read back from an SFEN).
+pub fn strike_pieces(lt: &LionTrading, to_move: Side, on_square: Piece) -> (Piece, Piece) {
+    let mover = to_move.flip();
+    let moved = if on_square.is_side(mover) && !lt.is_lion(on_square) {
+        on_square
+    } else {
+        Piece::new((!lt.lions).trailing_zeros() as PieceType, mover)
+    };
+    let lion = Piece::new(lt.lions.trailing_zeros() as PieceType, to_move);
+    (moved, lion)
 }
 
 use crate::variant::context::Context;

@@ -376,6 +376,26 @@ impl Specials {
             .is_some_and(|lt| lion::counterstrike_pending(lt, pos))
     }
 
+    /// The square where the last move took a Lion of the side to move with
+    /// a non-Lion (6.4 LT3; the last such square), or `None`, also where no
+    /// Lion-trading rule is in force: SFEN's third field in Chu Shogi.
+    pub fn lion_strike<B: Board>(&self, pos: &B) -> Option<Square> {
+        lion::strike_square(self.lion_trading.as_ref()?, pos)
+    }
+
+    /// The pieces of a Lion capture recorded before a position's history
+    /// (an SFEN's third field in Chu Shogi): a non-Lion of the side that
+    /// just moved (`on_square`, the piece on the capture square, if it is
+    /// one) and a Lion of `to_move`. `None` where no Lion-trading rule is
+    /// in force.
+    pub fn strike_pieces(&self, to_move: Side, on_square: Piece) -> Option<(Piece, Piece)> {
+        Some(lion::strike_pieces(
+            self.lion_trading.as_ref()?,
+            to_move,
+            on_square,
+        ))
+    }
+
     // ---- Make ----
 
     /// Who owns the piece a promotion to `t` by a piece of `mover` creates,
