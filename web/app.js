@@ -100,6 +100,7 @@ function fillVariants() {
   if (prefs.variant && app.variants.some((v) => v.name === prefs.variant)) sel.value = prefs.variant;
   if (prefs.movetime) $('movetime').value = prefs.movetime;
   if (prefs.depth != null) $('depth').value = prefs.depth;
+  if (prefs.skill != null) $('skill').value = prefs.skill;
   fillOptions();
 }
 
@@ -168,7 +169,7 @@ async function newGame(extra = {}, { rethrow = false } = {}) {
   const g = rethrow ? await api.newGame(req) : await guarded(() => api.newGame(req));
   if (!g) return;
   app.mode = $('mode').value;
-  Object.assign(prefs, { variant, mode: app.mode, movetime: $('movetime').value, depth: $('depth').value });
+  Object.assign(prefs, { variant, mode: app.mode, movetime: $('movetime').value, depth: $('depth').value, skill: $('skill').value });
   savePrefs();
   if (app.game) api.remove(app.game.id).catch(() => {});
   app.variant = g.variant_info;
@@ -236,6 +237,8 @@ function engineLimits() {
   const req = { movetime_ms: Number($('movetime').value) };
   const depth = $('depth').value;
   if (depth) req.depth = Number(depth);
+  const skill = Number($('skill').value);
+  if (skill < 20) req.skill = skill;
   return req;
 }
 

@@ -320,6 +320,26 @@ fn the_engine_plays_and_its_analysis_streams() {
     assert_eq!(texts(&r["game"]).len(), 1);
 }
 
+/// Issue 48: a level below 20 searches one ply at level 0 and plays a
+/// legal move; the shared engine is back at full strength for the next
+/// request; a level over 20 is a 400 naming it.
+#[test]
+fn the_engine_plays_at_a_level_and_a_bad_level_is_refused() {
+    let s = server(&["--engines", "1"]);
+    let g = new_game(s.addr, json!({"variant": "courier"}));
+    let id = g["id"].as_str().unwrap();
+    let path = format!("/api/games/{id}/engine");
+    let r = post(s.addr, &path, &json!({"depth": 5, "skill": 0}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = r.json();
+    assert_eq!(r["played"], true);
+    assert_eq!(r["depth"], 1);
+    let r = post(s.addr, &path, &json!({"depth": 3})).json();
+    assert_eq!(r["depth"], 3, "the level stayed on the shared engine");
+    let m = client_error(&post(s.addr, &path, &json!({"skill": 21})), 400);
+    assert!(m.contains("skill 21"), "{m}");
+}
+
 #[test]
 fn stop_ends_a_search_and_search_time_is_bounded() {
     let s = server(&["--max-movetime", "60000"]);

@@ -755,3 +755,37 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
     e.send("quit");
     assert!(e.io.child.wait().unwrap().success());
 }
+
+/// Issue 48: the `Skill Level` option feature; level 0 thinks one ply
+/// whatever `sd` says and plays a legal move; a level out of range is an
+/// error naming the line.
+#[test]
+fn skill_level_option_weakens_play_and_a_bad_level_is_an_error() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    let f = "feature option=\"Skill Level -spin 20 0 20\"";
+    assert!(features.iter().any(|l| l == f), "{features:?}");
+    let said = e.ask("option Skill Level=21");
+    assert!(
+        said.iter()
+            .any(|l| l == "Error (Skill Level is 0 to 20): option Skill Level=21"),
+        "{said:?}"
+    );
+    e.send("option Skill Level=0");
+    e.send("new");
+    e.send("variant courier");
+    e.send("force");
+    e.send("post");
+    e.send("sd 5");
+    e.send("go");
+    let (m, lines) = e.next_move();
+    assert!(!m.is_empty());
+    let thinking: Vec<&String> = lines.iter().filter(|l| is_thinking(l)).collect();
+    assert!(!thinking.is_empty(), "{lines:?}");
+    assert!(
+        thinking.iter().all(|l| l.starts_with("1 ")),
+        "level 0 thought deeper than 1 ply: {thinking:?}"
+    );
+}

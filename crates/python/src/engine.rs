@@ -6,7 +6,7 @@ use crate::position::PyPosition;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::search::MAX_THREADS;
-use kamil_engine::{Engine, EngineConfig, Info, Limits, Score};
+use kamil_engine::{Engine, EngineConfig, Info, Limits, Score, Skill};
 use kamil_rules::Variant;
 use kamil_rules::notation::move_text;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
@@ -135,15 +135,18 @@ impl PySearchInfo {
     }
 }
 
-/// kamil's engine: `Engine(hash_mb=16, threads=1, eval_file=None)`.
+/// kamil's engine: `Engine(hash_mb=16, threads=1, eval_file=None,
+/// skill=20)`.
 /// `hash_mb` is the transposition table's size in megabytes (1 to 65536),
 /// `threads` the search threads (1 to 64; more than one: Lazy SMP),
 /// `eval_file` a network file (`kamil train-net`'s `.nnue`) of a built-in
 /// game, which then evaluates that game's positions (other games keep the
-/// hand-written evaluation). What the engine learnt (table, move
+/// hand-written evaluation), `skill` the strength level, 0 (weakest) to
+/// 20 (full strength; below it the engine searches shallow and plays one
+/// of several good lines by a seeded draw). What the engine learnt (table, move
 /// ordering) is kept between searches until `new_game()`.
 ///
-/// Errors: `ValueError` for a size or thread count out of range, or a
+/// Errors: `ValueError` for a size, thread count or level out of range, or a
 /// network file that cannot be used (unreadable, damaged, not a network,
 /// of a game that is not built in: the message names the file and what
 /// is wrong); `MemoryError` when the table cannot be allocated.
@@ -160,13 +163,26 @@ pub struct PyEngine {
     threads: usize,
     /// The network file searched with, as given.
     eval_file: Option<String>,
+    /// The strength level, 0 to 20.
+    skill: u8,
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None))]
-    fn new(hash_mb: usize, threads: usize, eval_file: Option<String>) -> PyResult<PyEngine> {
+    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=Skill::FULL))]
+    fn new(
+        hash_mb: usize,
+        threads: usize,
+        eval_file: Option<String>,
+        skill: u8,
+    ) -> PyResult<PyEngine> {
+        if skill > Skill::FULL {
+            return Err(PyValueError::new_err(format!(
+                "skill {skill}: must be 0 to {}",
+                Skill::FULL
+            )));
+        }
         if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(PyValueError::new_err(format!(
                 "hash_mb {hash_mb}: the table's size must be 1 to {MAX_HASH_MB} MB"
@@ -194,6 +210,7 @@ impl PyEngine {
         if let Some(n) = net {
             engine.set_evaluation(EvalChoice::Net(Box::new(n)));
         }
+        engine.set_skill(Skill::new(skill), 0);
         let stop = engine.stop_handle();
         let (hash_mb, threads) = (engine.config().hash_mb, engine.config().threads);
         Ok(PyEngine {
@@ -203,7 +220,14 @@ impl PyEngine {
             hash_mb,
             threads,
             eval_file,
+            skill,
         })
+    }
+
+    /// The strength level, 0 to 20 (20: full strength).
+    #[getter]
+    fn skill(&self) -> u8 {
+        self.skill
     }
 
     /// The network file searched with, as given, or None.
@@ -338,8 +362,13 @@ impl PyEngine {
             Some(f) => format!(" eval_file={f:?}"),
             None => String::new(),
         };
+        let skill = if self.skill < Skill::FULL {
+            format!(" skill={}", self.skill)
+        } else {
+            String::new()
+        };
         format!(
-            "<kamil.Engine hash_mb={} threads={}{net}>",
+            "<kamil.Engine hash_mb={} threads={}{net}{skill}>",
             self.hash_mb, self.threads
         )
     }

@@ -196,3 +196,19 @@ def test_eval_file_searches_with_a_network_and_a_bad_file_is_a_value_error(cli, 
         kamil.Engine(eval_file=str(junk))
     with pytest.raises(ValueError, match="missing.nnue"):
         kamil.Engine(eval_file=str(tmp_path / "missing.nnue"))
+
+
+def test_a_skill_level_plays_legal_shallow_moves_and_a_bad_level_is_a_value_error():
+    weak = kamil.Engine(hash_mb=8, skill=0)
+    assert weak.skill == 0 and "skill=0" in repr(weak)
+    assert kamil.Engine(hash_mb=8).skill == 20
+    for name in ("courier", "chu-shogi", "tamerlane"):
+        pos = kamil.Position(name)
+        for _ in range(6):
+            r = weak.search(pos, depth=6)
+            assert r.best in pos.legal_moves()
+            # Level 0 searches one ply whatever the depth asked.
+            assert r.depth == 1
+            pos.push(r.best)
+    with pytest.raises(ValueError, match="skill 21"):
+        kamil.Engine(skill=21)

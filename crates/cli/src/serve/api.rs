@@ -15,7 +15,7 @@ use crate::xboard::setup::builtin_for;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use kamil_engine::{Info, Limits, Score};
+use kamil_engine::{Info, Limits, Score, Skill};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
@@ -313,6 +313,9 @@ pub struct Think {
     /// Play the move found (default true); false only analyses.
     #[serde(default)]
     play: Option<bool>,
+    /// Strength level, 0 to 20 (default 20, full strength).
+    #[serde(default)]
+    skill: Option<u8>,
 }
 
 /// Engine time per move when the request sets no bound, ms.
@@ -370,7 +373,11 @@ pub(super) async fn lend_engine(
     generation: u64,
     what: &str,
 ) -> Result<Lent, ApiError> {
-    let lent = app.engines.take(id).await?;
+    let mut lent = app.engines.take(id).await?;
+    // Engines are shared between games and works: full strength unless the
+    // work sets a level itself.
+    let seed = lent.engine.skill_seed();
+    lent.engine.set_skill(Skill::default(), seed);
     let stop = lent.engine.stop_handle();
     stop.store(false, Ordering::SeqCst);
     let mut g = lock(game);
@@ -396,6 +403,16 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
             "depth, nodes and movetime_ms must be positive".into(),
         ));
     }
+    let skill = match req.skill {
+        None => Skill::default(),
+        Some(n) if n <= Skill::FULL => Skill::new(n),
+        Some(n) => {
+            return Err(ApiError::bad(format!(
+                "skill {n}: must be 0 to {}",
+                Skill::FULL
+            )));
+        }
+    };
     let max = app.max_movetime_ms;
     let limits = Limits {
         depth: req.depth.map(|d| d.min(64)),
@@ -432,6 +449,8 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
         cancel: cancel.clone(),
     };
     let mut lent = lend_engine(&app, &id, &game, &cancel, generation, "search").await?;
+    let seed = lent.engine.skill_seed();
+    lent.engine.set_skill(skill, seed);
     let events = lock(&game).events.clone();
     let v = pos.variant().clone();
     let side = pos.side().index();

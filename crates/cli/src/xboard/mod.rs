@@ -18,7 +18,7 @@ use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
-use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult};
+use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult, Skill};
 use kamil_rules::notation::{parse_xboard_move, xboard_square};
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
@@ -417,6 +417,10 @@ impl Session {
             "feature option=\"Clear Hash -button\"".to_string(),
             "feature option=\"EvalFile -file \"".to_string(),
             "feature option=\"Use NNUE -check 1\"".to_string(),
+            format!(
+                "feature option=\"Skill Level -spin {0} 0 {0}\"",
+                Skill::FULL
+            ),
         ];
         for (name, _) in BUILTIN {
             let Ok(v) = Variant::builtin(name, &[]) else {
@@ -481,6 +485,18 @@ impl Session {
                     _ => return self.error("Use NNUE is 1 or 0", line),
                 };
                 self.apply_evaluation();
+                self.resume_analysis();
+            }
+            ("Skill Level", Some(v)) => {
+                let level = match v.parse::<u8>() {
+                    Ok(n) if n <= Skill::FULL => n,
+                    _ => return self.error("Skill Level is 0 to 20", line),
+                };
+                self.abort_search();
+                if let Ok(mut e) = self.engine.lock() {
+                    let seed = e.skill_seed();
+                    e.set_skill(Skill::new(level), seed);
+                }
                 self.resume_analysis();
             }
             ("Clear Hash", _) => {

@@ -158,11 +158,16 @@ class SearchResult:
 
 class Engine:
     """kamil's engine. hash_mb: 1..65536 MB; threads: 1..64; eval_file: a network file
-    (.nnue) of a built-in game. Raises ValueError (naming a network file that cannot be
-    used), MemoryError."""
+    (.nnue) of a built-in game; skill: strength level 0..20 (20: full strength). Raises
+    ValueError (naming a network file that cannot be used, or a level out of range),
+    MemoryError."""
 
     def __init__(
-        self, hash_mb: int = 16, threads: int = 1, eval_file: Optional[str] = None
+        self,
+        hash_mb: int = 16,
+        threads: int = 1,
+        eval_file: Optional[str] = None,
+        skill: int = 20,
     ) -> None: ...
     @property
     def hash_mb(self) -> int: ...
@@ -170,6 +175,8 @@ class Engine:
     def threads(self) -> int: ...
     @property
     def eval_file(self) -> Optional[str]: ...
+    @property
+    def skill(self) -> int: ...
     def search(
         self,
         position: Position,
