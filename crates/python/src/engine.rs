@@ -170,19 +170,20 @@ pub struct PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=Skill::FULL))]
+    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=20))]
     fn new(
         hash_mb: usize,
         threads: usize,
         eval_file: Option<String>,
-        skill: u8,
+        skill: i64,
     ) -> PyResult<PyEngine> {
-        if skill > Skill::FULL {
-            return Err(PyValueError::new_err(format!(
-                "skill {skill}: must be 0 to {}",
-                Skill::FULL
-            )));
-        }
+        // Taken as any integer so that -1 or 300 is a ValueError too.
+        let skill = u8::try_from(skill)
+            .ok()
+            .filter(|&n| n <= Skill::FULL)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("skill {skill}: must be 0 to {}", Skill::FULL))
+            })?;
         if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(PyValueError::new_err(format!(
                 "hash_mb {hash_mb}: the table's size must be 1 to {MAX_HASH_MB} MB"

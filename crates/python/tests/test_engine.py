@@ -210,5 +210,6 @@ def test_a_skill_level_plays_legal_shallow_moves_and_a_bad_level_is_a_value_erro
             # Level 0 searches one ply whatever the depth asked.
             assert r.depth == 1
             pos.push(r.best)
-    with pytest.raises(ValueError, match="skill 21"):
-        kamil.Engine(skill=21)
+    for bad in (21, -1, 300):
+        with pytest.raises(ValueError, match=f"skill {bad}"):
+            kamil.Engine(skill=bad)
