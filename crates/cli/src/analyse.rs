@@ -5,7 +5,7 @@
 //! `$4`), its loss and the engine's better move. Progress goes to
 //! standard error.
 
-use crate::game_args::load_variant;
+use crate::game_args::{load_variant, read_position};
 use crate::input;
 use crate::review::{self, Judgement};
 use crate::xboard::setup::builtin_for;
@@ -58,7 +58,7 @@ pub struct PgnGame {
 /// and moves in kamil's or XBoard's notation.
 ///
 /// Errors: unreadable PGN, no variant, an unknown variant or option, a bad
-/// FEN, or a move that is not legal (named with its number).
+/// FEN or SFEN, or a move that is not legal (named with its number).
 pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
     let game = pgn::read(text)?;
     // XBoard's and HaChu's names too (`chu` for `chu-shogi`).
@@ -72,7 +72,8 @@ pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
         .unwrap_or_default();
     let v = load_variant(name, &options)?;
     let start = match game.tag("FEN") {
-        Some(f) => Position::from_fen(v, f).with_context(|| format!("bad FEN `{}`", excerpt(f)))?,
+        // A shogi game's FEN tag may hold an SFEN, as shogi tools write it.
+        Some(f) => read_position(v, f)?,
         None => Position::start(v),
     };
     let mut pos = start.clone();
@@ -190,4 +191,24 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fen_tag_may_hold_an_sfen_in_the_shogi_games() {
+        let start = Position::start(load_variant("chu-shogi", &[]).unwrap());
+        let sfen = start.sfen().expect("Chu Shogi has an SFEN");
+        let pgn = format!("[Variant \"chu-shogi\"]\n[FEN \"{sfen}\"]\n\n*\n");
+        let game = read_game(&pgn, None).unwrap();
+        assert_eq!(game.start.fen(), start.fen());
+        let bad = "[Variant \"chu-shogi\"]\n[FEN \"lfcsgekgscfl/12 b - 1\"]\n\n*\n";
+        let Err(e) = read_game(bad, None) else {
+            panic!("a bad SFEN was read");
+        };
+        let e = format!("{e:#}");
+        assert!(e.contains("bad SFEN"), "{e}");
+    }
 }
