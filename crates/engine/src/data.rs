@@ -21,6 +21,7 @@
 //! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
 //! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
+use crate::fingerprint::pieces_hash;
 use kamil_rules::Variant;
 use std::path::{Path, PathBuf};
 
@@ -431,23 +432,6 @@ fn put_text(out: &mut Vec<u8>, s: &str) {
     let n = s.len().min(usize::from(u16::MAX));
     out.extend_from_slice(&(n as u16).to_le_bytes());
     out.extend_from_slice(&s.as_bytes()[..n]);
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The hash of the variant's piece keys, in order.
-fn pieces_hash(v: &Variant) -> u64 {
-    let mut bytes = Vec::new();
-    for p in &v.pieces {
-        bytes.extend_from_slice(p.key.as_bytes());
-        bytes.push(0);
-    }
-    fnv1a(&bytes)
 }
 
 /// The options in force, `KEY=VALUE` joined by `;`.

@@ -23,6 +23,7 @@ pub mod data;
 pub mod eval;
 pub mod eval_choice;
 pub mod evaluation;
+pub mod fingerprint;
 pub mod limits;
 pub mod material;
 pub mod nnue;

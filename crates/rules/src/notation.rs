@@ -90,7 +90,9 @@ pub enum MoveErrorKind {
 }
 
 /// The text of [`MoveErrorKind::NotLegal`] after `illegal; `.
-fn not_legal_text(square: &str, legal: &[String]) -> String {
+/// The end of an illegal-move message: the piece's legal moves, or that
+/// it has none (shared with [`crate::usi`]).
+pub(crate) fn not_legal_text(square: &str, legal: &[String]) -> String {
     if legal.is_empty() {
         format!("the piece on {square} has no legal move")
     } else {

@@ -121,21 +121,13 @@ pub enum UsiMoveErrorKind {
         square: String,
     },
     /// The side to move's piece has no legal move of this effect.
-    #[error("illegal; {}", legal_text(.square, .legal))]
+    #[error("illegal; {}", crate::notation::not_legal_text(.square, .legal))]
     NotLegal {
         /// The origin square.
         square: String,
         /// The legal moves of the piece there, in USI text.
         legal: Vec<String>,
     },
-}
-
-fn legal_text(square: &str, legal: &[String]) -> String {
-    if legal.is_empty() {
-        format!("the piece on {square} has no legal move")
-    } else {
-        format!("legal moves of {square}: {}", legal.join(" "))
-    }
 }
 
 /// The squares and the promotion of a USI move text, or what is wrong.

@@ -20,6 +20,7 @@
 
 use super::features::{Features, Turn};
 use super::network::{MAX_HIDDEN, Network};
+use crate::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
 
 /// The file's first bytes.
@@ -75,23 +76,6 @@ pub enum NetError {
     /// Bytes after the payload.
     #[error("{0} bytes after the payload")]
     Trailing(usize),
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The hash of the variant's piece keys, in order ([`MAGIC`]'s header).
-fn pieces_hash(v: &Variant) -> u64 {
-    let mut bytes = Vec::new();
-    for p in &v.pieces {
-        bytes.extend_from_slice(p.key.as_bytes());
-        bytes.push(0);
-    }
-    fnv1a(&bytes)
 }
 
 /// The file's bytes for `net`, a network of `v` with `features`.
