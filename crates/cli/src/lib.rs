@@ -1,9 +1,9 @@
 //! `kamil`: the command line of the kamil engine and toolkit, as a library.
 //!
-//! The binary `kamil` is [`main`]. The protocol sessions ([`uci`],
-//! [`xboard`]) and the web server's application ([`serve::app`]) are public
-//! so that tests and fuzz targets can drive them in-process, without
-//! standard input or a socket.
+//! The binary `kamil` is [`main`]. The protocol sessions ([`uci`], which
+//! speaks USI too, and [`xboard`]) and the web server's application
+//! ([`serve::app`]) are public so that tests and fuzz targets can drive
+//! them in-process, without standard input or a socket.
 
 #![deny(missing_docs)]
 
@@ -53,6 +53,8 @@ enum Command {
     Play(play::Args),
     /// Speak UCI on standard input and output (for GUIs and tools).
     Uci(uci::Args),
+    /// Speak USI (the shogi GUIs' protocol) on standard input and output.
+    Usi(uci::usi::Args),
     /// Speak the XBoard protocol (CECP v2) on standard input and output.
     Xboard(xboard::Args),
     /// Search fixed positions to a fixed depth, with one thread (so that
@@ -104,6 +106,7 @@ fn run(command: Command) -> Result<()> {
         Command::Perft(a) => perft::run(a),
         Command::Play(a) => play::run(a),
         Command::Uci(a) => uci::run(a),
+        Command::Usi(a) => uci::run_usi(a),
         Command::Bench(a) => bench::run(a),
         Command::Match(a) => matches::run(*a),
         Command::Xboard(a) => xboard::run(a),
@@ -117,7 +120,7 @@ fn run(command: Command) -> Result<()> {
 }
 
 /// `kamil` without a command, as GUIs start engines: the first line read
-/// chooses the protocol (`uci` or `xboard`). On a terminal, the help.
+/// chooses the protocol (`uci`, `usi` or `xboard`). On a terminal, the help.
 fn autodetect() -> Result<()> {
     use clap::CommandFactory;
     use std::io::IsTerminal;
@@ -137,8 +140,9 @@ fn autodetect() -> Result<()> {
     match first.as_str() {
         "xboard" => xboard::run_with(Some(first)),
         "uci" => uci::run_with(Some(first)),
+        "usi" => uci::run_usi_with(Some(first)),
         _ => anyhow::bail!(
-            "the first line `{first}` names no protocol: expected `uci` or `xboard` (or give a command, see `kamil --help`)"
+            "the first line `{first}` names no protocol: expected `uci`, `usi` or `xboard` (or give a command, see `kamil --help`)"
         ),
     }
 }

@@ -10,6 +10,9 @@ pub struct Clock {
     pub inc: [u64; 2],
     /// Moves until the next time control, if the control is not sudden death.
     pub moves_to_go: Option<u32>,
+    /// Shogi's byoyomi (USI `byoyomi`), ms: the time every move may take
+    /// on top of the time left, for both sides; unspent, it is lost. 0: none.
+    pub byoyomi: u64,
 }
 
 /// Search limits. Any combination may be set; the search stops at the first

@@ -34,6 +34,20 @@ impl Score {
     }
 }
 
+/// The plies from the root to the end of the game of an internal score:
+/// positive for a win of the side to move, negative for a loss, `None`
+/// for an evaluation. The exact count behind [`Score::Mate`]'s moves, for
+/// protocols that count plies (USI's `score mate`).
+pub fn mate_plies(v: i32) -> Option<i32> {
+    if v >= MATE_BOUND {
+        Some(MATE - v)
+    } else if v <= -MATE_BOUND {
+        Some(-(MATE + v))
+    } else {
+        None
+    }
+}
+
 /// Converts a score relative to the root into one relative to a node `ply`
 /// plies deep, for storing in the transposition table.
 #[inline]
@@ -70,6 +84,15 @@ mod tests {
         assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
         assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
         assert_eq!(Score::from_internal(57), Score::Cp(57));
+    }
+
+    #[test]
+    fn mate_plies_count_from_the_root() {
+        assert_eq!(mate_plies(MATE - 1), Some(1));
+        assert_eq!(mate_plies(MATE - 4), Some(4));
+        assert_eq!(mate_plies(-(MATE - 2)), Some(-2));
+        assert_eq!(mate_plies(57), None);
+        assert_eq!(mate_plies(-MATE_BOUND + 1), None);
     }
 
     #[test]

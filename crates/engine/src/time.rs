@@ -1,6 +1,6 @@
 //! Time management: from [`Limits`] to a soft and a hard deadline.
 
-use crate::limits::Limits;
+use crate::limits::{Clock, Limits};
 use kamil_rules::Side;
 
 /// Milliseconds kept in hand for process and pipe latency, and for a busy
@@ -27,7 +27,7 @@ impl Budget {
     /// used in full; a clock is spent as a share of the time left and the
     /// increments to come over [`HORIZON_MOVES`] moves (or the moves to the
     /// next control), never more than a quarter of the time left plus half
-    /// the increment.
+    /// the increment; a byoyomi is added whole, less the overhead.
     pub fn new(limits: &Limits, side: Side) -> Budget {
         if limits.infinite {
             return Budget {
@@ -43,27 +43,7 @@ impl Budget {
             hard = Some(t);
         }
         if let Some(c) = limits.clock {
-            let left = c.time[side.index()];
-            let inc = c.inc[side.index()];
-            let usable = left.saturating_sub(OVERHEAD_MS.min(left / 2));
-            let moves = c
-                .moves_to_go
-                .map(|m| m.clamp(1, 40) as u64)
-                .unwrap_or(HORIZON_MOVES);
-            // The time left and the increments of the moves still to come
-            // (`moves` is at least 1), shared over them. Saturating: a GUI
-            // may send any clock (`level 0 2:30 1e40`).
-            let share = usable.saturating_add(inc.saturating_mul(moves - 1)) / moves;
-            let cap = (usable / 4).saturating_add(inc / 2);
-            let s = share.min(cap).max(1);
-            // Never more than half of what is left: the increment comes only
-            // after the move, and a loaded machine answers late.
-            let h = s
-                .saturating_mul(4)
-                .min((usable / 3).saturating_add(inc / 2))
-                .min(usable / 2)
-                .max(1);
-            let s = s.min(h);
+            let (s, h) = clock_budget(&c, side);
             soft = Some(soft.map_or(s, |x| x.min(s)));
             hard = Some(hard.map_or(h, |x| x.min(h)));
         }
@@ -71,10 +51,53 @@ impl Budget {
     }
 }
 
+/// The soft and hard deadlines of a clock (see [`Budget::new`]), ms. With
+/// a byoyomi, what it allows (less the overhead) comes on top of the
+/// budget of the time left, which is none when no time is left: the
+/// byoyomi is lost when not used, so a move takes it all but the margin.
+fn clock_budget(c: &Clock, side: Side) -> (u64, u64) {
+    let (mut soft, mut hard) = (0, 0);
+    if c.byoyomi == 0 || c.time[side.index()] > 0 {
+        (soft, hard) = main_time_budget(c, side);
+    }
+    if c.byoyomi > 0 {
+        let usable = c.byoyomi.saturating_sub(OVERHEAD_MS.min(c.byoyomi / 2));
+        soft = soft.saturating_add(usable);
+        hard = hard.saturating_add(usable);
+    }
+    (soft.max(1), hard.max(1))
+}
+
+/// The soft and hard deadlines of a clock's time left and increments
+/// (see [`Budget::new`]), ms.
+fn main_time_budget(c: &Clock, side: Side) -> (u64, u64) {
+    let left = c.time[side.index()];
+    let inc = c.inc[side.index()];
+    let usable = left.saturating_sub(OVERHEAD_MS.min(left / 2));
+    let moves = c
+        .moves_to_go
+        .map(|m| m.clamp(1, 40) as u64)
+        .unwrap_or(HORIZON_MOVES);
+    // The time left and the increments of the moves still to come
+    // (`moves` is at least 1), shared over them. Saturating: a GUI
+    // may send any clock (`level 0 2:30 1e40`).
+    let share = usable.saturating_add(inc.saturating_mul(moves - 1)) / moves;
+    let cap = (usable / 4).saturating_add(inc / 2);
+    let s = share.min(cap).max(1);
+    // Never more than half of what is left: the increment comes only
+    // after the move, and a loaded machine answers late.
+    let h = s
+        .saturating_mul(4)
+        .min((usable / 3).saturating_add(inc / 2))
+        .min(usable / 2)
+        .max(1);
+    let s = s.min(h);
+    (s, h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Clock;
 
     #[test]
     fn movetime_is_used_almost_in_full() {
@@ -89,6 +112,7 @@ mod tests {
                 time: [10_000, 200],
                 inc: [100, 100],
                 moves_to_go: None,
+                byoyomi: 0,
             }),
             ..Limits::default()
         };
@@ -110,6 +134,7 @@ mod tests {
                     time: [10_000, 10_000],
                     inc: [inc, inc],
                     moves_to_go: None,
+                    byoyomi: 0,
                 }),
                 ..Limits::default()
             };
@@ -129,6 +154,7 @@ mod tests {
                 time: [200, 200],
                 inc: [300, 300],
                 moves_to_go: None,
+                byoyomi: 0,
             }),
             ..Limits::default()
         };
@@ -147,6 +173,7 @@ mod tests {
                 time: [1_000, u64::MAX],
                 inc: [u64::MAX, u64::MAX],
                 moves_to_go: None,
+                byoyomi: 0,
             }),
             ..Limits::default()
         };
@@ -157,6 +184,30 @@ mod tests {
         let b = Budget::new(&limits, Side::Second);
         assert!(b.hard.unwrap() <= (u64::MAX - OVERHEAD_MS) / 2, "{b:?}");
         assert!(b.soft.unwrap() > 0 && b.soft <= b.hard, "{b:?}");
+    }
+
+    /// Shogi's byoyomi (USI `go btime 0 wtime 0 byoyomi 1000`): with no
+    /// time left the move takes the byoyomi less the overhead, like a move
+    /// time; with time left, that share of it and the byoyomi on top.
+    #[test]
+    fn byoyomi_is_spent_on_top_of_the_time_left() {
+        let clock = |time: u64, byoyomi: u64| Limits {
+            clock: Some(Clock {
+                time: [time, 60_000],
+                byoyomi,
+                ..Clock::default()
+            }),
+            ..Limits::default()
+        };
+        let b = Budget::new(&clock(0, 1000), Side::First);
+        assert_eq!((b.soft, b.hard), (Some(950), Some(950)));
+        let b = Budget::new(&clock(0, 60), Side::First);
+        assert_eq!(b.hard, Some(30));
+        let main = Budget::new(&clock(10_000, 0), Side::First);
+        let both = Budget::new(&clock(10_000, 1000), Side::First);
+        assert_eq!(both.soft.unwrap(), main.soft.unwrap() + 950);
+        assert_eq!(both.hard.unwrap(), main.hard.unwrap() + 950);
+        assert!(both.hard.unwrap() < 10_000 + 1000, "{both:?}");
     }
 
     #[test]

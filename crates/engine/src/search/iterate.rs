@@ -8,7 +8,7 @@ use super::{Info, SearchResult};
 use crate::evaluation::StaticEval;
 use crate::limits::Limits;
 use crate::ordering::MAX_PLY;
-use crate::score::{INFINITE, MATE, MATE_BOUND, Score};
+use crate::score::{INFINITE, MATE, MATE_BOUND, Score, mate_plies};
 use kamil_rules::Move;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
@@ -104,6 +104,7 @@ impl<E: StaticEval> Searcher<'_, E> {
                     seldepth: self.seldepth as u32,
                     multipv: line as u32 + 1,
                     score: Score::from_internal(*s),
+                    mate_plies: mate_plies(*s),
                     nodes,
                     time_ms,
                     nps: nodes * 1000 / time_ms.max(1),

@@ -84,6 +84,9 @@ pub struct Info {
     pub multipv: u32,
     /// Score of the line for the side to move.
     pub score: Score,
+    /// For a mate score, the plies to the end of the game (negative: the
+    /// side to move loses), exact where [`Score::Mate`] counts moves.
+    pub mate_plies: Option<i32>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Time since the search started, ms.

@@ -1,0 +1,82 @@
+//! The two dialects of one session: UCI and USI, and what each writes
+//! its own way (the handshake's words, options' names, move text, the
+//! first game, `bestmove` without a move).
+
+use super::usi;
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Move, Position, Variant};
+
+/// The protocol a session speaks: UCI, or USI (the shogi programs'
+/// sibling of UCI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The Universal Chess Interface: `uci`, `position fen`, moves in
+    /// kamil's notation, `wtime` for the first player, mates in moves.
+    Uci,
+    /// The Universal Shogi Interface: `usi`, `position sfen`, moves in USI
+    /// text, `btime` for the first player (Black, Sente), `byoyomi`, mates
+    /// in plies (see `usi.rs`).
+    Usi,
+}
+
+impl Dialect {
+    /// The handshake command (`uci`, `usi`); the answer is it with `ok`,
+    /// a new game it with `newgame`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Usi => "usi",
+        }
+    }
+
+    /// The name of the option that chooses the game.
+    pub fn variant_option(self) -> &'static str {
+        match self {
+            Dialect::Uci => "UCI_Variant",
+            Dialect::Usi => "USI_Variant",
+        }
+    }
+
+    /// The name of the hash-size option (MB).
+    pub fn hash_option(self) -> &'static str {
+        match self {
+            Dialect::Uci => "Hash",
+            Dialect::Usi => "USI_Hash",
+        }
+    }
+
+    /// The game a session starts with.
+    pub fn default_variant(self) -> &'static str {
+        match self {
+            Dialect::Uci => BUILTIN[0].0,
+            Dialect::Usi => usi::DEFAULT_VARIANT,
+        }
+    }
+
+    /// The text of move `m` of `v`: kamil's notation or USI's.
+    pub fn move_text(self, v: &Variant, m: Move) -> String {
+        match self {
+            Dialect::Uci => kamil_rules::notation::move_text(v, m),
+            Dialect::Usi => kamil_rules::usi::move_text(v, m),
+        }
+    }
+
+    /// Reads a move of `pos` in the dialect's notation (USI also takes
+    /// kamil's: [`usi`]'s `parse_move`).
+    ///
+    /// Errors: what is wrong with the text, in words.
+    pub fn parse_move(self, pos: &mut Position, text: &str) -> Result<Move, String> {
+        match self {
+            Dialect::Uci => kamil_rules::notation::parse_move(pos, text).map_err(|e| e.what()),
+            Dialect::Usi => usi::parse_move(pos, text),
+        }
+    }
+
+    /// What `bestmove` says when there is no move to play.
+    pub fn no_move(self) -> &'static str {
+        match self {
+            Dialect::Uci => "(none)",
+            Dialect::Usi => "resign",
+        }
+    }
+}

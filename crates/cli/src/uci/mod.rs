@@ -1,0 +1,104 @@
+//! `kamil uci` and `kamil usi`: the Universal Chess Interface and its
+//! shogi sibling, the Universal Shogi Interface, on standard input and
+//! output. One session serves both (`session.rs`: it only translates text
+//! to engine calls and back; the search runs in its own thread so `stop`
+//! and `isready` are answered while it thinks). What differs is the
+//! [`Dialect`]: the handshake's words, how positions, moves, clocks and
+//! mate scores are written. USI's side of it is `usi.rs`; the options both
+//! offer are `options.rs`, `go`'s words `go.rs`, the `info` and `bestmove`
+//! lines `report.rs`.
+
+mod dialect;
+mod go;
+mod options;
+mod report;
+mod session;
+pub mod usi;
+
+pub use dialect::Dialect;
+pub use go::{Go, parse_go};
+pub use report::{bestmove_line, info_line};
+pub use session::Session;
+
+use crate::input::{self, ProtocolLine};
+use crate::out;
+use anyhow::Result;
+
+/// Arguments of `kamil uci` (none: everything is set through the protocol).
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs UCI until `quit` or the end of input. A first line `xboard`
+/// switches to CECP (`kamil xboard`), `usi` to USI, for GUIs that start
+/// every engine the same way.
+pub fn run(_args: Args) -> Result<()> {
+    run_with(None)
+}
+
+/// Runs UCI; `first` is a line already read (by the protocol
+/// autodetection of a bare `kamil`).
+pub fn run_with(first: Option<String>) -> Result<()> {
+    serve(first, Dialect::Uci)
+}
+
+/// Runs `kamil usi` (see `usi.rs`) until `quit` or the end of input. A
+/// first line `xboard` or `uci` switches to that protocol.
+pub fn run_usi(_args: usi::Args) -> Result<()> {
+    run_usi_with(None)
+}
+
+/// Runs USI; `first` is a line already read (by the protocol
+/// autodetection of a bare `kamil`).
+pub fn run_usi_with(first: Option<String>) -> Result<()> {
+    serve(first, Dialect::Usi)
+}
+
+/// Runs a session of `dialect` until `quit` or the end of input; `first`
+/// is a line already read. The first command chooses the protocol where it
+/// names one: `xboard` (CECP), `uci` or `usi`.
+fn serve(first: Option<String>, dialect: Dialect) -> Result<()> {
+    let mut session: Option<Session> = None;
+    let mut stdin = std::io::stdin().lock();
+    let mut first = first;
+    loop {
+        let line = match first.take() {
+            Some(l) => l,
+            None => match input::read_protocol_line(&mut stdin)? {
+                None => break,
+                Some(ProtocolLine::TooLong) => {
+                    let s =
+                        session.get_or_insert_with(|| Session::speaking(out::stdout(), dialect));
+                    s.info(&format!(
+                        "a line longer than {} was ignored",
+                        input::size(input::MAX_LINE)
+                    ));
+                    continue;
+                }
+                Some(ProtocolLine::Line(l)) => l,
+            },
+        };
+        let s = match session.as_mut() {
+            Some(s) => s,
+            None if line.trim().is_empty() => continue,
+            None => {
+                let chosen = match line.trim() {
+                    "xboard" => {
+                        drop(stdin);
+                        return crate::xboard::run_with(Some(line));
+                    }
+                    "uci" => Dialect::Uci,
+                    "usi" => Dialect::Usi,
+                    _ => dialect,
+                };
+                session.insert(Session::speaking(out::stdout(), chosen))
+            }
+        };
+        if !s.handle(&line) {
+            break;
+        }
+    }
+    if let Some(s) = session.as_mut() {
+        s.finish();
+    }
+    Ok(())
+}

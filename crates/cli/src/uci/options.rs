@@ -1,0 +1,210 @@
+//! The options of `kamil uci` and `kamil usi`, in one place for both: the
+//! handshake's `option` lines and `setoption`. The dialects differ only in
+//! two names (`UCI_Variant`/`USI_Variant`, `Hash`/`USI_Hash`), and each
+//! takes the other's too; USI GUIs also send `USI_Ponder`.
+
+use super::dialect::Dialect;
+use super::session::Session;
+use crate::bounds::machine_threads;
+use crate::game_args::{load_variant, load_weights};
+use crate::out::send;
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::nnue::Nnue;
+use kamil_engine::{EvalMode, Skill};
+use kamil_rules::Position;
+use kamil_rules::variant::BUILTIN;
+use kamil_rules::variant::aliases::{self, ALIASES};
+use std::path::Path;
+
+impl Session {
+    /// The handshake (`uci`, `usi`): `id` lines, the options, `uciok` or
+    /// `usiok`.
+    pub(super) fn hello(&self) {
+        // Our games, then other programs' names for them (Fairy-Stockfish's
+        // `shoshogi`...), which tools look for in this list.
+        let names = BUILTIN
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(ALIASES.iter().map(|a| a.name));
+        let vars: String = names.map(|n| format!(" var {n}")).collect();
+        let d = self.dialect;
+        let mut lines = vec![
+            format!("id name kamil {}", env!("CARGO_PKG_VERSION")),
+            "id author the kamil developers".to_string(),
+            format!(
+                "option name {} type combo default {}{vars}",
+                d.variant_option(),
+                self.variant_name
+            ),
+            format!(
+                "option name {} type spin default {} min 1 max {}",
+                d.hash_option(),
+                self.bounds.engine_config().hash_mb,
+                self.bounds.max_hash_mb
+            ),
+        ];
+        if d == Dialect::Usi {
+            lines.push("option name USI_Ponder type check default false".to_string());
+        }
+        lines.extend([
+            "option name Clear Hash type button".to_string(),
+            format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                machine_threads()
+            ),
+            "option name MultiPV type spin default 1 min 1 max 64".to_string(),
+            format!(
+                "option name Skill Level type spin default {0} min 0 max {0}",
+                Skill::FULL
+            ),
+            "option name Eval type combo default full var full var material".to_string(),
+            "option name VariantOptions type string default <empty>".to_string(),
+            "option name Use NNUE type check default true".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
+            format!("{}ok", d.word()),
+        ]);
+        for l in lines {
+            send(&self.out, &l);
+        }
+    }
+
+    /// `setoption name <name words> [value <value words>]`: every option of
+    /// both dialects. A bad value or an unknown option is said.
+    pub(super) fn setoption(&mut self, rest: &[&str]) {
+        if rest.first() != Some(&"name") {
+            self.info("setoption needs `name <option> [value <value>]`");
+            return;
+        }
+        let vpos = rest.iter().position(|w| *w == "value");
+        let name = rest[1..vpos.unwrap_or(rest.len())].join(" ");
+        let value = vpos.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
+        let Ok(mut engine) = self.engine.lock() else {
+            return;
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" | "usi_variant" => {
+                drop(engine);
+                self.select_variant(&value, self.variant_options.clone());
+            }
+            "variantoptions" => {
+                drop(engine);
+                let opts: Vec<String> = if value == "<empty>" {
+                    Vec::new()
+                } else {
+                    value
+                        .split([',', ' '])
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
+                };
+                self.select_variant(&self.variant_name.clone(), opts);
+            }
+            "hash" | "usi_hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=self.bounds.max_hash_mb).contains(&mb) => {
+                    if let Err(e) = engine.set_hash_mb(mb) {
+                        let kept = engine.config().hash_mb;
+                        self.info(&format!("{name} not changed: {e}; keeping {kept} MB"));
+                    }
+                }
+                _ => self.info(&format!(
+                    "{name} must be 1 to {} MB, not `{value}`",
+                    self.bounds.max_hash_mb
+                )),
+            },
+            "clear hash" => engine.new_game(),
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=machine_threads()).contains(&n) => engine.set_threads(n),
+                _ => self.info(&format!(
+                    "Threads must be 1 to {}, not `{value}`",
+                    machine_threads()
+                )),
+            },
+            "multipv" => match value.parse::<u32>() {
+                Ok(n) if (1..=64).contains(&n) => engine.set_multipv(n),
+                _ => self.info(&format!("MultiPV must be 1 to 64, not `{value}`")),
+            },
+            "skill level" => match value.parse::<u8>() {
+                Ok(n) if n <= Skill::FULL => {
+                    let seed = engine.skill_seed();
+                    engine.set_skill(Skill::new(n), seed);
+                }
+                _ => self.info(&format!(
+                    "Skill Level must be 0 to {}, not `{value}`",
+                    Skill::FULL
+                )),
+            },
+            "eval" => match value.as_str() {
+                "full" => engine.set_eval_mode(EvalMode::Full),
+                "material" => engine.set_eval_mode(EvalMode::Material),
+                _ => self.info(&format!("Eval must be full or material, not `{value}`")),
+            },
+            "evalfile" => {
+                drop(engine);
+                let v = value.trim();
+                self.eval_file = (!v.is_empty() && v != "<empty>").then(|| v.to_string());
+                self.apply_evaluation();
+            }
+            "use nnue" => match value.as_str() {
+                "true" | "false" => {
+                    drop(engine);
+                    self.use_nnue = value == "true";
+                    self.apply_evaluation();
+                }
+                _ => self.info(&format!("Use NNUE must be true or false, not `{value}`")),
+            },
+            // Pondering needs no setting: `go ponder` is always understood.
+            "ponder" | "usi_ponder" | "uci_analysemode" | "uci_chess960" => {}
+            _ => self.info(&format!("unknown option `{name}`")),
+        }
+    }
+
+    /// Loads a built-in variant or a variant file, with the weights file
+    /// beside a variant file (`foo.eval.toml`), as `kamil play` and
+    /// `kamil gen-data` do: a variant defined in a file plays with its own
+    /// weights here too. Another program's name for one of our games
+    /// ([`aliases`]: `shoshogi`) loads ours with that program's rule
+    /// options, before the user's `VariantOptions`.
+    fn select_variant(&mut self, name: &str, options: Vec<String>) {
+        let (game, all) = aliases::resolve(name, &options);
+        let loaded =
+            load_variant(&game, &all).and_then(|v| load_weights(&game, &v).map(|w| (v, w)));
+        match loaded {
+            Ok((v, weights)) => {
+                self.variant = v;
+                self.variant_name = name.to_string();
+                self.variant_options = options;
+                self.position = Position::start(self.variant.clone());
+                self.weights = weights;
+                self.apply_evaluation();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.new_game();
+                }
+            }
+            Err(e) => self.info(&format!("variant not changed: {e:#}")),
+        }
+    }
+
+    /// Sets the engine's evaluation: the network of `EvalFile` for the
+    /// selected variant when `Use NNUE` is on and it loads, else the
+    /// hand-written one (with the variant file's weights). A network that
+    /// cannot be used is said, naming the file and what is wrong.
+    fn apply_evaluation(&mut self) {
+        let mut choice: EvalChoice = self.weights.clone().into();
+        if self.use_nnue
+            && let Some(path) = &self.eval_file
+        {
+            match Nnue::load(&self.variant, Path::new(path)) {
+                Ok(n) => {
+                    self.info(&format!("EvalFile {path} in use"));
+                    choice = EvalChoice::Net(Box::new(n));
+                }
+                Err(e) => self.info(&format!(
+                    "EvalFile not used, the hand-written evaluation plays: {e}"
+                )),
+            }
+        }
+        if let Ok(mut e) = self.engine.lock() {
+            e.set_evaluation(choice);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! `kamil usi`: the Universal Shogi Interface, as shogi GUIs and servers
+//! speak it, for Sho, Chu and Dai Shogi. The session is UCI's (`session.rs`)
+//! in the USI dialect (`dialect.rs`); this file holds what only USI has:
+//!
+//! - `usi` / `usiok`, `usinewgame`, `gameover win|lose|draw` (ends any
+//!   search without a `bestmove`), the options `USI_Variant`, `USI_Hash`
+//!   and `USI_Ponder` (`UCI_Variant` and `Hash` are taken too);
+//! - `position sfen <SFEN> [moves ...]` and `position startpos [moves
+//!   ...]`, moves in USI text (`7g7f`, a Lion's `8c7b6a`, `2b3c+`); in
+//!   place of an SFEN kamil's FEN is read too, which is how another game
+//!   (`USI_Variant courier`) is set up;
+//! - `go` with `btime`/`binc` for Black (Sente), the first player, and
+//!   `wtime`/`winc` for White; `byoyomi` (`go.rs`);
+//! - `score mate N` in plies, and `bestmove resign` without a move
+//!   (`report.rs`); `go mate` (a tsume search) answers `checkmate
+//!   notimplemented`.
+
+use crate::out::{Out, send};
+use kamil_rules::notation;
+use kamil_rules::sfen::{self, PositionTextError};
+use kamil_rules::usi;
+use kamil_rules::{Move, Position, Variant};
+use std::sync::Arc;
+
+/// The game a USI session starts with: Chu Shogi, the game lishogi's
+/// players asked an engine for and that only kamil plays well (issue 48);
+/// a GUI that never sets `USI_Variant` gets a shogi game, not Courier
+/// Chess. Sho and Dai Shogi are `USI_Variant` `shoshogi` and `daishogi`.
+pub const DEFAULT_VARIANT: &str = "chu-shogi";
+
+/// Arguments of `kamil usi` (none: everything is set through the
+/// protocol); it runs as [`super::run_usi`].
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Reads a USI move of `pos`, or one in kamil's notation (`c3c4`) where
+/// the text is not USI's and reads as one.
+///
+/// Errors: what is wrong with it as a USI move, without the move's text
+/// (which the `position` report names).
+pub(super) fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    match usi::parse_move(pos, text) {
+        Ok(m) => Ok(m),
+        Err(e) if usi::is_usi_text(text) => Err(e.kind.to_string()),
+        Err(e) => notation::parse_move(pos, text).map_err(|_| e.kind.to_string()),
+    }
+}
+
+/// Reads the position of `position sfen TEXT`: an SFEN, or kamil's FEN.
+///
+/// Errors: what is wrong, naming the notation (`SFEN board: ...`,
+/// `bad FEN: ...`).
+pub(super) fn read_position(variant: Arc<Variant>, text: &str) -> Result<Position, String> {
+    sfen::read_position(variant, text).map_err(|e| match e {
+        PositionTextError::Sfen(e) => e.to_string(),
+        PositionTextError::Fen(e) => format!("bad FEN: {e}"),
+    })
+}
+
+/// `go mate ...`, a tsume (mate) search, is not offered: said, and
+/// answered as USI asks of an engine without one.
+pub(super) fn refuse_mate_search(out: &Out) {
+    send(
+        out,
+        "info string go mate: kamil has no tsume (mate) search; use go depth or go byoyomi",
+    );
+    send(out, "checkmate notimplemented");
+}
