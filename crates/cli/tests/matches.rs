@@ -913,3 +913,141 @@ fn hachu_plays_random_openings_with_setup_startpos() {
         assert!(t == "normal" || t == "adjudication", "{game}");
     }
 }
+
+/// The `position` and `go` lines sent to the engine `who` in `log`.
+fn positions_and_goes<'a>(log: &'a str, who: &str) -> (Vec<&'a str>, Vec<&'a str>) {
+    let sent = sent_to(log, who);
+    let of = |p: &str| sent.iter().copied().filter(|l| l.starts_with(p)).collect();
+    (of("position "), of("go"))
+}
+
+/// `kamil match` with a USI engine (`proto=usi`, here `kamil usi`) against
+/// a UCI one (`kamil uci`): `play(variant, usi_fields, rest)` returns the
+/// summary, the games and the lines sent to the USI engine.
+fn usi_against_uci(
+    variant: &str,
+    usi_fields: &str,
+    rest: &[&str],
+) -> (String, Vec<String>, String) {
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let dir = scratch(&format!("usi-{variant}"));
+    let pgn = dir.path().join("games.pgn");
+    let log = dir.path().join("match.log");
+    let usi = format!("cmd={kamil} usi,proto=usi,name=S{usi_fields}");
+    let uci = format!("cmd={kamil} uci,proto=uci,name=C");
+    let mut args = vec![variant, "--engine", &usi, "--engine", &uci, "--games", "2"];
+    args.extend_from_slice(rest);
+    let (p, l) = (pgn.to_str().unwrap(), log.to_str().unwrap());
+    args.extend_from_slice(&["--pgn", p, "--log", l]);
+    let (out, err) = play(&args);
+    assert!(out.contains("Score of S vs C: "), "{out}\n{err}");
+    assert!(
+        !out.contains("Problems") && !out.contains("Not played"),
+        "{out}\n{err}"
+    );
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2, "{out}");
+    (out, g, std::fs::read_to_string(&log).unwrap())
+}
+
+/// Issue 48: USI engines can be matched. `kamil usi` plays two real Chu
+/// Shogi games against `kamil uci` from random openings: it is set up with
+/// `usi`, `USI_Variant` and `usinewgame`, gets each position as the
+/// opening's SFEN and the moves in USI text, and hears `gameover`.
+#[test]
+fn a_usi_engine_plays_chu_shogi_against_a_uci_engine() {
+    let (_, g, log) = usi_against_uci(
+        "chu-shogi",
+        "",
+        &["--depth", "2", "--random-plies", "4", "--max-plies", "24"],
+    );
+    let v = common::variant("chu-shogi", &[]);
+    for game in &g {
+        let plies: u32 = tag(game, "PlyCount").unwrap().parse().unwrap();
+        assert!(plies > 4, "{game}");
+    }
+    let sent = sent_to(&log, "S[");
+    for want in [
+        "usi",
+        "setoption name USI_Variant value chu-shogi",
+        "usinewgame",
+    ] {
+        assert!(sent.contains(&want), "{want}: {sent:?}");
+    }
+    assert!(sent.iter().any(|l| l.starts_with("gameover ")), "{sent:?}");
+    let (positions, goes) = positions_and_goes(&log, "S[");
+    assert!(goes.iter().all(|l| *l == "go depth 2"), "{goes:?}");
+    // Each position is the game's start as SFEN, then legal USI moves.
+    let fens: Vec<&str> = g.iter().map(|x| tag(x, "FEN").unwrap()).collect();
+    for p in &positions {
+        let rest = p.strip_prefix("position sfen ").expect(p);
+        let (sfen, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
+        let mut pos = kamil_rules::Position::from_sfen(v.clone(), sfen).expect(p);
+        assert!(fens.contains(&pos.fen().as_str()), "{p}: {fens:?}");
+        for m in moves.split_whitespace() {
+            let mv = kamil_rules::usi::parse_move(&mut pos, m).expect(m);
+            pos.make(mv);
+        }
+    }
+}
+
+/// With `setup=startpos` a USI engine gets the random opening as USI moves
+/// from the start (`position startpos moves ...`); a time per move goes as
+/// a byoyomi with no main time. Sho Shogi.
+#[test]
+fn a_usi_engine_with_setup_startpos_plays_sho_shogi_on_byoyomi() {
+    let (_, g, log) = usi_against_uci(
+        "sho-shogi",
+        ",setup=startpos,movetime=0.1",
+        &["--depth", "2", "--random-plies", "3", "--max-plies", "12"],
+    );
+    let v = common::variant("sho-shogi", &[]);
+    let fens: Vec<&str> = g.iter().map(|x| tag(x, "FEN").unwrap()).collect();
+    let (positions, goes) = positions_and_goes(&log, "S[");
+    assert!(
+        goes.iter()
+            .all(|l| *l == "go btime 0 wtime 0 byoyomi 100 depth 2"),
+        "{goes:?}"
+    );
+    assert!(!positions.is_empty());
+    for p in &positions {
+        let moves = p.strip_prefix("position startpos moves ").expect(p);
+        let mut pos = kamil_rules::Position::start(v.clone());
+        for (i, m) in moves.split_whitespace().enumerate() {
+            if i == 3 {
+                assert!(fens.contains(&pos.fen().as_str()), "{p}: {fens:?}");
+            }
+            let mv = kamil_rules::usi::parse_move(&mut pos, m).expect(m);
+            pos.make(mv);
+        }
+    }
+}
+
+/// A USI engine that refuses the game's set-up (here `kamil usi` kept on
+/// Dai Shogi, which cannot read a Chu Shogi SFEN) stops the match, as a
+/// UCI or XBoard one does: no score, the engine's words in the error.
+#[test]
+fn a_usi_engine_that_refuses_the_position_stops_the_match() {
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let usi = format!(
+        "cmd={kamil} usi,proto=usi,name=S,option.USI_Variant=dai-shogi,option.VariantOptions=<empty>"
+    );
+    let uci = format!("cmd={kamil} uci,name=C");
+    let (out, err) = fails(&[
+        "chu-shogi",
+        "--engine",
+        &usi,
+        "--engine",
+        &uci,
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(!out.contains("Score of"), "{out}");
+    assert!(
+        err.contains("game 1: S could not start the game: it said `info string position not changed: SFEN board"),
+        "{err}"
+    );
+    assert!(err.contains("no game is scored"), "{err}");
+}

@@ -10,6 +10,8 @@ use std::time::Duration;
 pub enum Proto {
     /// Universal Chess Interface.
     Uci,
+    /// Universal Shogi Interface (shogi engines, `kamil usi`).
+    Usi,
     /// XBoard / Chess Engine Communication Protocol, version 2.
     Cecp,
 }
@@ -93,7 +95,7 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Search depth in plies.
     pub depth: Option<u32>,
-    /// Nodes per move (UCI only).
+    /// Nodes per move (UCI and USI only).
     pub nodes: Option<u64>,
 }
 
@@ -177,7 +179,7 @@ pub fn split_fields(text: &str) -> Vec<String> {
 }
 
 impl EngineConfig {
-    /// Reads `cmd=COMMAND,proto=uci|xboard[,name=N][,variant=V][,dir=D]
+    /// Reads `cmd=COMMAND,proto=uci|usi|xboard[,name=N][,variant=V][,dir=D]
     /// [,option.NAME=VALUE]...[,memory=MB][,setup=auto|setboard|edit|startpos]
     /// [,tc=10+0.1][,depth=N][,nodes=N][,movetime=SECONDS]`.
     pub fn parse(text: &str) -> Result<EngineConfig> {
@@ -214,8 +216,9 @@ impl EngineConfig {
                 "proto" => {
                     cfg.proto = match v.to_lowercase().as_str() {
                         "uci" => Proto::Uci,
+                        "usi" => Proto::Usi,
                         "xboard" | "cecp" | "winboard" => Proto::Cecp,
-                        _ => bail!("engine protocol `{v}`: expected uci or xboard"),
+                        _ => bail!("engine protocol `{v}`: expected uci, usi or xboard"),
                     }
                 }
                 "name" => cfg.name = Some(v.to_string()),

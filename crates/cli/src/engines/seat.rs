@@ -6,6 +6,7 @@ use super::client::{Client, VariantSpec};
 use super::config::{EngineConfig, Proto};
 use super::process::{Launch, Log, Process};
 use super::uci::Uci;
+use super::usi::Usi;
 
 /// An engine seat: its configuration and, while it runs, its client.
 pub struct Seat {
@@ -84,6 +85,7 @@ pub fn start(
         .map_err(|e| format!("cannot run `{}`: {e}", cfg.argv.join(" ")))?;
     match cfg.proto {
         Proto::Uci => Uci::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>),
+        Proto::Usi => Usi::start(p, cfg, variant, name).map(|c| Box::new(c) as Box<dyn Client>),
         Proto::Cecp => {
             Cecp::start(p, cfg, &variant.name, name).map(|c| Box::new(c) as Box<dyn Client>)
         }

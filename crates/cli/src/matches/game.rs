@@ -9,8 +9,9 @@ use super::openings::Opening;
 use crate::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
 use crate::engines::config::Limits;
 use crate::engines::seat::Seat;
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
+use kamil_rules::usi::parse_any;
 use kamil_rules::{Move, Position, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -468,7 +469,8 @@ impl<'a> Referee<'a> {
             .map_err(|l| broken_if_complained(first, side, seat, l))?;
         self.charge_clock(seat, elapsed)?;
         let score = seat.running().and_then(|c| c.last_score());
-        let m = match parse_move(&mut self.pos, &text) {
+        // In kamil's notation or USI's (a USI engine's).
+        let m = match parse_any(&mut self.pos, &text) {
             Ok(m) => m,
             Err(e) => {
                 let loss = Loss {

@@ -33,7 +33,8 @@ const AFTER_HELP: &str = "\
 ENGINES
   --engine takes comma-separated KEY=VALUE fields (quote a value holding a comma):
     cmd=COMMAND          the program and its arguments (required)
-    proto=uci|xboard     the protocol (default uci; xboard = CECP version 2)
+    proto=uci|usi|xboard the protocol (default uci; usi = the shogi engines' USI,
+                         SFEN positions and USI moves; xboard = CECP version 2)
     name=NAME            the name in reports and PGN (default: the engine's own)
     variant=NAME         the engine's name for the variant (default: kamil's name,
                          or an alias it offers: sho-shogi -> shoshogi or sho)
@@ -42,19 +43,19 @@ ENGINES
     setup=auto|setboard|edit|startpos
                          how the engine gets the start position: for CECP,
                          setboard when it offers it, else edit mode (auto); UCI:
-                         position fen. startpos: the variant's start and the moves
-                         that lead to the game's start (`new` then the moves; UCI
-                         `position startpos moves ...`), so an engine without
-                         set-up plays --random-plies openings; a position from
-                         --openings still goes by FEN
+                         position fen; USI: position sfen. startpos: the variant's
+                         start and the moves that lead to the game's start (`new`
+                         then the moves; UCI and USI `position startpos moves
+                         ...`), so an engine without set-up plays --random-plies
+                         openings; a position from --openings still goes by FEN
     tc=, depth=, nodes=, movetime=   this engine's own limits (override the match's)
 
 REFEREE
   kamil's rules decide legality and the end of every game. An illegal move, a
   crash, a lost connection, a flag fall (beyond --time-margin), a false result
   claim, `bestmove (none)` in a live position, or refusing a legal move loses
-  the game; the reason is printed and written in the PGN (Termination tag and
-  a comment). A claim that the opponent has won is a resignation. A CECP
+  the game (USI's `bestmove resign` resigns); the reason is printed and
+  written in the PGN (Termination tag and a comment). A claim that the opponent has won is a resignation. A CECP
   multi-leg move goes out as comma-separated legs (`e5e6,e6e7`) and may come
   back one leg a line (`move e5e6,` then `move e6e7`). Each opening is played
   twice, colours swapped.
@@ -107,7 +108,7 @@ pub struct Args {
     /// A variant option, `KEY=VALUE` (a bare `KEY` means `KEY=true`); repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// An engine, `cmd=COMMAND,proto=uci|xboard[,name=N][,option.NAME=VALUE]...`; give two.
+    /// An engine, `cmd=COMMAND,proto=uci|usi|xboard[,name=N][,option.NAME=VALUE]...`; give two.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
     /// Number of games (the most, with --sprt).
