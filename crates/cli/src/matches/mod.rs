@@ -74,6 +74,8 @@ EXAMPLES
     --engine 'cmd=kamil uci' --engine cmd=fairy-stockfish --pgn fsf.pgn
   kamil match courier --tc 10+0.1 --games 40 --concurrency 2 --random-plies 4 \\
     --engine 'cmd=kamil uci' --engine cmd=fairymax,proto=xboard
+  kamil match chu-shogi --tc 10+0.1 --games 20 --random-plies 8 \\
+    --engine 'cmd=kamil usi,proto=usi' --engine 'cmd=kamil uci'
 
 PEERS
   Debian installs engines in /usr/games, often not on PATH: a bare command name
