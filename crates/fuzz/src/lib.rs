@@ -1,6 +1,6 @@
 //! kamil-fuzz: the fuzz targets of kamil, one function per target. Each
 //! takes any bytes, feeds them to one of kamil's readers (FEN, move text,
-//! PGN, variant files and Betza, rules texts, UCI and CECP sessions, the web server's
+//! PGN, variant files and Betza, rules texts, UCI, USI and CECP sessions, the web server's
 //! API) and checks what must hold of the answer: no panic, and where the
 //! input is accepted, the round trip or the invariant named in the
 //! function's documentation. A violated property panics (`assert!`); kamil's
@@ -27,7 +27,7 @@ mod rules;
 mod variants;
 
 pub use http::http;
-pub use protocols::{cecp, uci};
+pub use protocols::{cecp, uci, usi};
 pub use rules::{betza, fen, move_text, pgn, rules_text, variant_file};
 
 /// Bytes of an input used (the rest is ignored): a FEN, a move, a PGN
@@ -37,7 +37,7 @@ pub const MAX_INPUT: usize = 4096;
 /// Bytes of a variant file used: the built-in files are up to 40 KB.
 pub const MAX_VARIANT_FILE: usize = 64 << 10;
 
-/// Protocol lines of a UCI or CECP input used.
+/// Protocol lines of a UCI, USI or CECP input used.
 pub const MAX_LINES: usize = 64;
 
 /// HTTP requests of an input used (parts separated by a zero byte).
@@ -56,6 +56,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("betza", betza),
     ("rules_text", rules_text),
     ("uci", uci),
+    ("usi", usi),
     ("cecp", cecp),
     ("http", http),
 ];

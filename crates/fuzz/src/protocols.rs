@@ -1,9 +1,10 @@
-//! The targets of the protocol sessions: UCI and CECP (XBoard), each fed
-//! the input's lines as a GUI would send them.
+//! The targets of the protocol sessions: UCI, USI and CECP (XBoard), each
+//! fed the input's lines as a GUI would send them.
 
 use crate::{MAX_INPUT, MAX_LINES, text};
 use kamil_cli::bounds::SessionBounds;
 use kamil_cli::out::Out;
+use kamil_cli::uci::Dialect;
 use kamil_cli::{uci as kuci, xboard};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
@@ -39,7 +40,20 @@ fn lines(data: &[u8]) -> Vec<String> {
 /// `\` or `.toml`) are left out: they read the file system, which is not
 /// this target's business (variant files have their own target).
 pub fn uci(data: &[u8]) {
-    let mut session = kuci::Session::with_bounds(sink(), BOUNDS);
+    session(data, Dialect::Uci);
+}
+
+/// Target `usi`: the bytes are a USI session (`kamil usi`: Chu Shogi
+/// first, SFEN positions, USI moves, `byoyomi`, `ponderhit`, `gameover`),
+/// run as [`uci`] runs a UCI one. Holds: no panic, no hang.
+pub fn usi(data: &[u8]) {
+    session(data, Dialect::Usi);
+}
+
+/// A UCI or USI session over the input's lines, without the lines that
+/// name a variant file.
+fn session(data: &[u8], dialect: Dialect) {
+    let mut session = kuci::Session::with_dialect(sink(), dialect, BOUNDS);
     for line in lines(data) {
         if names_a_file(&line) {
             continue;
@@ -65,10 +79,10 @@ pub fn cecp(data: &[u8]) {
     session.run(&rx);
 }
 
-/// A UCI line that makes `kamil uci` read a file: `setoption name
-/// UCI_Variant value` with a path.
+/// A UCI or USI line that makes the session read a file: `setoption name
+/// UCI_Variant value` (or `USI_Variant`) with a path.
 fn names_a_file(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    lower.contains("uci_variant")
+    (lower.contains("uci_variant") || lower.contains("usi_variant"))
         && (lower.contains('/') || lower.contains('\\') || lower.contains(".toml"))
 }

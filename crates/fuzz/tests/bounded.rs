@@ -286,6 +286,11 @@ fn uci() {
 }
 
 #[test]
+fn usi() {
+    run("usi", 1_000);
+}
+
+#[test]
 fn cecp() {
     run("cecp", 500);
 }
