@@ -672,3 +672,27 @@ fn skill_level_weakens_play_and_a_bad_level_is_said() {
     );
     e.send("quit");
 }
+
+/// `go ponder` thinks until `ponderhit` (then searches on the clock it was
+/// given and answers) or `stop`: no `bestmove` while pondering.
+#[test]
+fn go_ponder_waits_for_ponderhit_or_stop() {
+    let mut e = Session::start(&["uci"]);
+    for then in ["ponderhit", "stop"] {
+        e.send("position startpos moves b2b3");
+        e.send("go ponder wtime 1000 btime 1000");
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("isready");
+        let l = e.until("readyok", Duration::from_secs(10));
+        assert!(!l.iter().any(|x| x.starts_with("bestmove")), "{l:?}");
+        e.send(then);
+        let l = e.until("bestmove", Duration::from_secs(10));
+        let best = l.last().unwrap().split_whitespace().nth(1).unwrap();
+        let mut pos = Position::start(variant("courier", &[]));
+        let b2b3 = parse_move(&mut pos, "b2b3").unwrap();
+        pos.make(b2b3);
+        parse_move(&mut pos, best).unwrap_or_else(|err| panic!("{then}: {best}: {err}"));
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
