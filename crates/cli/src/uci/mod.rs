@@ -3,10 +3,11 @@
 //! output. One session serves both (`session.rs`: it only translates text
 //! to engine calls and back; the search runs in its own thread so `stop`
 //! and `isready` are answered while it thinks). What differs is the
-//! [`Dialect`]: the handshake's words, how positions, moves, clocks and
-//! mate scores are written. USI's side of it is `usi.rs`; the options both
-//! offer are `options.rs`, `go`'s words `go.rs`, the `info` and `bestmove`
-//! lines `report.rs`.
+//! [`Dialect`] (`dialect.rs`): the handshake's words, how positions, moves,
+//! clocks and mate scores are written. What only USI has is `usi.rs`; the
+//! options both offer are `options.rs` (one place: an option added there
+//! is in both), `go`'s words `go.rs`, the `info` and `bestmove` lines
+//! `report.rs`.
 
 mod dialect;
 mod go;
