@@ -104,6 +104,18 @@ function fillVariants() {
   fillOptions();
 }
 
+// Each level below full strength with its Elo in this game (the scale
+// of UCI_Elo: 1000 is level 0; measured with kamil match).
+function showLevelElo(v) {
+  for (const o of $('skill').options) {
+    const level = Number(o.value);
+    const words = { 20: 'full strength', 0: 'beginner' }[level];
+    const elo = v.level_elo?.[level];
+    const parts = [words, elo != null ? `Elo ${elo}` : null].filter(Boolean);
+    o.textContent = parts.length ? `${level} (${parts.join(', ')})` : String(level);
+  }
+}
+
 function fillOptions() {
   const v = app.variants.find((x) => x.name === $('variant').value);
   if (!v) return;
@@ -134,6 +146,7 @@ function fillOptions() {
     label.appendChild(input);
     box.appendChild(label);
   }
+  showLevelElo(v);
   // The side names depend on the game (White/Black, Sente/Gote).
   const names = v.side_names;
   const mode = $('mode');

@@ -12,7 +12,8 @@ use crate::board_view::{self, Style};
 use crate::game_args::GameArgs;
 use crate::input;
 use anyhow::{Context, Result, bail};
-use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
+use kamil_engine::skill::elo::ELO_FLOOR;
+use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill, Strength};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text};
@@ -60,6 +61,24 @@ pub struct Args {
     /// the game instead of the hand-written evaluation.
     #[arg(long, value_name = "FILE")]
     eval: Option<PathBuf>,
+    /// The engine's strength level, 0 (weakest) to 20 (full strength),
+    /// as UCI's `Skill Level`.
+    #[arg(long, value_name = "LEVEL", conflicts_with = "elo",
+          value_parser = clap::value_parser!(u8).range(0..=20))]
+    skill: Option<u8>,
+    /// The engine's strength on the levels' Elo scale of this game (1000:
+    /// level 0), as UCI's `UCI_Elo` with `UCI_LimitStrength`.
+    #[arg(long, value_name = "ELO", value_parser = elo_arg)]
+    elo: Option<i32>,
+}
+
+/// Reads `--elo`: a whole number in `UCI_Elo`'s range.
+fn elo_arg(text: &str) -> std::result::Result<i32, String> {
+    let (lo, hi) = kamil_engine::skill::elo::elo_range();
+    text.parse::<i32>()
+        .ok()
+        .filter(|e| (lo..=hi).contains(e))
+        .ok_or_else(|| format!("must be a whole number from {lo} to {hi}"))
 }
 
 /// Plays a game between the user (standard input) and the engine, printing
@@ -77,6 +96,12 @@ pub fn run(args: Args) -> Result<()> {
         None => crate::game_args::load_weights(&args.game.variant, pos.variant())?.into(),
     };
     engine.set_evaluation(evaluation);
+    let strength = Strength {
+        level: args.skill.unwrap_or(Skill::FULL),
+        limit: args.elo.is_some(),
+        elo: args.elo.unwrap_or(ELO_FLOOR),
+    };
+    engine.set_skill(strength.skill(pos.variant()), 0);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let color = !args.no_color

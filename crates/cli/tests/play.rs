@@ -421,3 +421,27 @@ fn sho_shogi_from_an_sfen_with_usi_moves_and_the_sfen_command() {
         "{courier}"
     );
 }
+
+/// Issue 48: `--skill` and `--elo` weaken the engine (Elo 1000 and level 0
+/// think one ply whatever `--depth` says); a level or Elo out of range, or
+/// both given, is refused with a message.
+#[test]
+fn skill_and_elo_set_the_engines_level() {
+    for level in [["--skill", "0"], ["--elo", "1000"]] {
+        let mut args = vec!["courier", "--depth", "4", "--side", "second"];
+        args.extend(level);
+        let out = ok(&args, "quit\n");
+        assert!(out.contains("kamil plays "), "{out}");
+        assert!(out.contains("(depth 1, "), "{level:?}: {out}");
+    }
+    let out = ok(&["courier", "--depth", "3", "--side", "second"], "quit\n");
+    assert!(out.contains("(depth 3, "), "{out}");
+    for bad in [
+        &["courier", "--skill", "21"][..],
+        &["courier", "--elo", "999"],
+        &["courier", "--skill", "3", "--elo", "1500"],
+    ] {
+        let r = play(bad, "");
+        assert_ne!(r.code, Some(0), "{bad:?}");
+    }
+}

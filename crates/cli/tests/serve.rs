@@ -67,6 +67,17 @@ fn variants_are_listed_with_their_options_and_pieces() {
             .any(|o| o["name"] == "lion-trading")
     );
     assert_eq!(chu["side_names"][0], "Black (Sente)");
+    // Issue 48: each level below full strength with its Elo, level 0 at
+    // the scale's floor, rising with the level.
+    let elo: Vec<i64> = chu["level_elo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_i64().unwrap())
+        .collect();
+    assert_eq!(elo.len(), 20, "{elo:?}");
+    assert_eq!(elo[0], 1000);
+    assert!(elo.windows(2).all(|w| w[0] <= w[1]), "{elo:?}");
 
     let v = get(s.addr, "/api/variants/chu-shogi").json();
     assert_eq!(

@@ -673,6 +673,63 @@ fn skill_level_weakens_play_and_a_bad_level_is_said() {
     e.send("quit");
 }
 
+/// Issue 48: `UCI_LimitStrength` with `UCI_Elo` (Stockfish's names): the
+/// scale's floor plays level 0 (one ply), the top of the range searches
+/// deeper; the Elo is read on the game's ladder again when the game
+/// changes; an Elo out of range is said and play goes on.
+#[test]
+fn limit_strength_plays_the_level_of_the_elo() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let l = e.until("uciok", Duration::from_secs(10));
+    assert!(
+        l.iter()
+            .any(|x| x == "option name UCI_LimitStrength type check default false"),
+        "{l:?}"
+    );
+    let spin = l
+        .iter()
+        .find(|x| x.starts_with("option name UCI_Elo type spin "))
+        .unwrap_or_else(|| panic!("{l:?}"));
+    let n: Vec<i32> = spin.split(' ').filter_map(|w| w.parse().ok()).collect();
+    let [default, lo, hi] = n[..] else {
+        panic!("{spin}")
+    };
+    assert!(lo < hi && default == hi, "{spin}");
+    let depths = |e: &mut Session, setup: &[String]| {
+        for line in setup {
+            e.send(line);
+        }
+        e.send("position startpos");
+        e.send("go depth 3");
+        let l = e.until("bestmove", Duration::from_secs(60));
+        let d: Vec<String> = l
+            .iter()
+            .filter(|x| x.starts_with("info depth"))
+            .map(|x| x.split(' ').nth(2).unwrap().to_string())
+            .collect();
+        (d, l)
+    };
+    let elo = |n: i32| format!("setoption name UCI_Elo value {n}");
+    // The Elo alone changes nothing.
+    let (d, _) = depths(&mut e, &[elo(lo)]);
+    assert!(d.iter().any(|x| x == "3"), "{d:?}");
+    let on = "setoption name UCI_LimitStrength value true".to_string();
+    let (d, _) = depths(&mut e, &[on]);
+    assert!(!d.is_empty() && d.iter().all(|x| x == "1"), "{d:?}");
+    let chu = "setoption name UCI_Variant value chu-shogi".to_string();
+    let (d, _) = depths(&mut e, &[chu]);
+    assert!(!d.is_empty() && d.iter().all(|x| x == "1"), "{d:?}");
+    let (d, l) = depths(&mut e, &[elo(hi), elo(hi + 1)]);
+    assert!(d.iter().any(|x| x == "3"), "{d:?}");
+    let want = format!("UCI_Elo must be {lo} to {hi}, not `{}`", hi + 1);
+    assert!(l.iter().any(|x| x.contains(&want)), "{l:?}");
+    let off = "setoption name UCI_LimitStrength value false".to_string();
+    let (d, _) = depths(&mut e, &[off, elo(lo)]);
+    assert!(d.iter().any(|x| x == "3"), "{d:?}");
+    e.send("quit");
+}
+
 /// `go ponder` thinks until `ponderhit` (then searches on the clock it was
 /// given and answers) or `stop`: no `bestmove` while pondering.
 #[test]
@@ -695,4 +752,37 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
     }
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
+}
+
+/// A game's `VariantOptions` do not block a change to a game that lacks
+/// them: they are cleared and said (found by issue 48's match runner
+/// work: the engine quietly kept its earlier game).
+#[test]
+fn variant_options_of_the_last_game_are_cleared_on_a_change() {
+    let mut e = Session::start(&["uci"]);
+    e.send("setoption name UCI_Variant value courier-modern");
+    e.send("setoption name VariantOptions value albers-castling=true");
+    e.send("setoption name UCI_Variant value chu-shogi");
+    e.send("d");
+    e.send("isready");
+    let l = e.until("readyok", Duration::from_secs(10));
+    assert!(
+        l.iter().any(|x| x
+            == "info string VariantOptions `albers-castling=true` do not fit chu-shogi: cleared"),
+        "{l:?}"
+    );
+    let fen = l
+        .iter()
+        .find(|x| x.starts_with("info string fen "))
+        .unwrap();
+    let chu = Position::start(variant("chu-shogi", &[]));
+    assert_eq!(fen, &format!("info string fen {}", chu.fen()));
+    // Options the new game has are kept.
+    e.send("setoption name UCI_Variant value courier-modern");
+    e.send("setoption name VariantOptions value albers-castling=true");
+    e.send("setoption name UCI_Variant value courier-modern");
+    e.send("isready");
+    let l = e.until("readyok", Duration::from_secs(10));
+    assert!(!l.iter().any(|x| x.contains("cleared")), "{l:?}");
+    e.send("quit");
 }

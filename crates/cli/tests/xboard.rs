@@ -789,3 +789,63 @@ fn skill_level_option_weakens_play_and_a_bad_level_is_an_error() {
         "level 0 thought deeper than 1 ply: {thinking:?}"
     );
 }
+
+/// Issue 48: `UCI_LimitStrength` and `UCI_Elo` as option features; the
+/// Elo at the floor of the scale plays level 0 (one ply), the top of the
+/// range thinks deeper; an Elo out of range is an error naming the line.
+#[test]
+fn limit_strength_plays_the_level_of_the_elo() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    let spin = features
+        .iter()
+        .find(|l| l.starts_with("feature option=\"UCI_Elo -spin "))
+        .unwrap_or_else(|| panic!("{features:?}"));
+    let numbers: Vec<i32> = spin
+        .trim_end_matches('"')
+        .split(' ')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [default, lo, hi] = numbers[..] else {
+        panic!("{spin}")
+    };
+    assert!(lo < hi && default == hi, "{spin}");
+    assert!(
+        features
+            .iter()
+            .any(|l| l == "feature option=\"UCI_LimitStrength -check 0\""),
+        "{features:?}"
+    );
+    let said = e.ask(&format!("option UCI_Elo={}", lo - 1));
+    let want = format!("Error (UCI_Elo is {lo} to {hi}): option UCI_Elo={}", lo - 1);
+    assert!(said.contains(&want), "{said:?}");
+    let depths = |e: &mut Engine, elo: i32| {
+        e.send(&format!("option UCI_Elo={elo}"));
+        e.send("new");
+        e.send("variant courier");
+        e.send("force");
+        e.send("post");
+        e.send("sd 3");
+        e.send("go");
+        let (m, lines) = e.next_move();
+        assert!(!m.is_empty());
+        let firsts: Vec<String> = lines
+            .iter()
+            .filter(|l| is_thinking(l))
+            .filter_map(|l| l.split(' ').next().map(String::from))
+            .collect();
+        firsts
+    };
+    // Without UCI_LimitStrength the Elo does not matter: full strength.
+    assert!(depths(&mut e, lo).iter().any(|d| d == "3"));
+    e.send("option UCI_LimitStrength=1");
+    let weak = depths(&mut e, lo);
+    assert!(
+        !weak.is_empty() && weak.iter().all(|d| d == "1"),
+        "{weak:?}"
+    );
+    let strong = depths(&mut e, hi);
+    assert!(strong.iter().any(|d| d == "3"), "{strong:?}");
+}

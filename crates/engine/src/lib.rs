@@ -41,3 +41,4 @@ pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{Engine, EngineConfig, Info, SearchResult};
 pub use skill::Skill;
+pub use skill::elo::Strength;

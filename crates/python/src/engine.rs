@@ -6,7 +6,8 @@ use crate::position::PyPosition;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::search::MAX_THREADS;
-use kamil_engine::{Engine, EngineConfig, Info, Limits, Score, Skill};
+use kamil_engine::skill::elo;
+use kamil_engine::{Engine, EngineConfig, Info, Limits, Score, Skill, Strength};
 use kamil_rules::Variant;
 use kamil_rules::notation::move_text;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
@@ -136,17 +137,21 @@ impl PySearchInfo {
 }
 
 /// kamil's engine: `Engine(hash_mb=16, threads=1, eval_file=None,
-/// skill=20)`.
+/// skill=20, elo=None)`.
 /// `hash_mb` is the transposition table's size in megabytes (1 to 65536),
 /// `threads` the search threads (1 to 64; more than one: Lazy SMP),
 /// `eval_file` a network file (`kamil train-net`'s `.nnue`) of a built-in
 /// game, which then evaluates that game's positions (other games keep the
 /// hand-written evaluation), `skill` the strength level, 0 (weakest) to
 /// 20 (full strength; below it the engine searches shallow and plays one
-/// of several good lines by a seeded draw). What the engine learnt (table, move
+/// of several good lines by a seeded draw), `elo` a strength on the Elo
+/// scale of the levels (`UCI_Elo`: 1000 is level 0 in every game; each
+/// search plays the level nearest it on the ladder measured for the
+/// position's game, in place of `skill`). What the engine learnt (table, move
 /// ordering) is kept between searches until `new_game()`.
 ///
-/// Errors: `ValueError` for a size, thread count or level out of range, or a
+/// Errors: `ValueError` for a size, thread count, level or Elo out of
+/// range, `skill` and `elo` both given, or a
 /// network file that cannot be used (unreadable, damaged, not a network,
 /// of a game that is not built in: the message names the file and what
 /// is wrong); `MemoryError` when the table cannot be allocated.
@@ -165,17 +170,20 @@ pub struct PyEngine {
     eval_file: Option<String>,
     /// The strength level, 0 to 20.
     skill: u8,
+    /// The Elo asked for, which replaces `skill` in each search.
+    elo: Option<i32>,
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=20))]
+    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=20, elo=None))]
     fn new(
         hash_mb: usize,
         threads: usize,
         eval_file: Option<String>,
         skill: i64,
+        elo: Option<i64>,
     ) -> PyResult<PyEngine> {
         // Taken as any integer so that -1 or 300 is a ValueError too.
         let skill = u8::try_from(skill)
@@ -184,6 +192,12 @@ impl PyEngine {
             .ok_or_else(|| {
                 PyValueError::new_err(format!("skill {skill}: must be 0 to {}", Skill::FULL))
             })?;
+        let elo = elo.map(checked_elo).transpose()?;
+        if elo.is_some() && skill != Skill::FULL {
+            return Err(PyValueError::new_err(
+                "give skill or elo, not both: elo chooses the level",
+            ));
+        }
         if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(PyValueError::new_err(format!(
                 "hash_mb {hash_mb}: the table's size must be 1 to {MAX_HASH_MB} MB"
@@ -222,7 +236,14 @@ impl PyEngine {
             threads,
             eval_file,
             skill,
+            elo,
         })
+    }
+
+    /// The Elo asked for (`Engine(elo=...)`), or None.
+    #[getter]
+    fn elo(&self) -> Option<i32> {
+        self.elo
     }
 
     /// The strength level, 0 to 20 (20: full strength).
@@ -298,6 +319,15 @@ impl PyEngine {
             let mut engine = self.lock();
             let _owner = Owner::claim(&self.owner);
             stop.store(false, Ordering::Relaxed);
+            if let Some(elo) = self.elo {
+                let strength = Strength {
+                    level: Skill::FULL,
+                    limit: true,
+                    elo,
+                };
+                let seed = engine.skill_seed();
+                engine.set_skill(strength.skill(&v), seed);
+            }
             let mut on_info = |info: &Info| {
                 let Some(cb) = &callback else { return };
                 if failure.is_some() {
@@ -363,16 +393,25 @@ impl PyEngine {
             Some(f) => format!(" eval_file={f:?}"),
             None => String::new(),
         };
-        let skill = if self.skill < Skill::FULL {
-            format!(" skill={}", self.skill)
-        } else {
-            String::new()
+        let skill = match self.elo {
+            Some(elo) => format!(" elo={elo}"),
+            None if self.skill < Skill::FULL => format!(" skill={}", self.skill),
+            None => String::new(),
         };
         format!(
             "<kamil.Engine hash_mb={} threads={}{net}{skill}>",
             self.hash_mb, self.threads
         )
     }
+}
+
+/// `elo` if it lies in `UCI_Elo`'s range, else a `ValueError` naming it.
+fn checked_elo(elo: i64) -> PyResult<i32> {
+    let (lo, hi) = elo::elo_range();
+    i32::try_from(elo)
+        .ok()
+        .filter(|e| (lo..=hi).contains(e))
+        .ok_or_else(|| PyValueError::new_err(format!("elo {elo}: must be {lo} to {hi}")))
 }
 
 impl PyEngine {

@@ -213,3 +213,22 @@ def test_a_skill_level_plays_legal_shallow_moves_and_a_bad_level_is_a_value_erro
     for bad in (21, -1, 300):
         with pytest.raises(ValueError, match=f"skill {bad}"):
             kamil.Engine(skill=bad)
+
+
+def test_an_elo_plays_its_level_and_a_bad_elo_is_a_value_error():
+    floor = kamil.Engine(hash_mb=8, elo=1000)
+    assert floor.elo == 1000 and "elo=1000" in repr(floor)
+    assert kamil.Engine(hash_mb=8).elo is None
+    for name in ("courier", "chu-shogi", "sho-shogi"):
+        pos = kamil.Position(name)
+        for _ in range(4):
+            r = floor.search(pos, depth=6)
+            assert r.best in pos.legal_moves()
+            # Elo 1000 is level 0 in every game: one ply.
+            assert r.depth == 1
+            pos.push(r.best)
+    for bad in (999, -5, 10**12):
+        with pytest.raises(ValueError, match=f"elo {bad}"):
+            kamil.Engine(elo=bad)
+    with pytest.raises(ValueError, match="not both"):
+        kamil.Engine(skill=5, elo=1500)

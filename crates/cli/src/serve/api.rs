@@ -15,6 +15,7 @@ use crate::xboard::setup::builtin_for;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use kamil_engine::skill::elo;
 use kamil_engine::{Info, Limits, Score, Skill};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::notation::move_text;
@@ -43,9 +44,17 @@ pub async fn list_variants(State(app): AppS) -> Reply {
             "description": v.description,
             "side_names": [side_name(&v, Side::First), side_name(&v, Side::Second)],
             "options": options_view(&v),
+            "level_elo": level_elo(&v),
         }));
     }
     Ok(Json(Value::Array(out)))
+}
+
+/// The Elo of each strength level below full strength in `v` (index:
+/// level), on `UCI_Elo`'s scale (`kamil_engine::skill::elo`).
+fn level_elo(v: &Variant) -> Vec<i32> {
+    let ladder = elo::ladder(v);
+    (0..Skill::FULL).map(|l| ladder.elo(l)).collect()
 }
 
 /// `GET /api/variants/{name}`: one game with its default options, drawn.

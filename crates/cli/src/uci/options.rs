@@ -10,6 +10,7 @@ use crate::game_args::{load_variant, load_weights};
 use crate::out::send;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
+use kamil_engine::skill::elo;
 use kamil_engine::{EvalMode, Skill};
 use kamil_rules::Position;
 use kamil_rules::variant::BUILTIN;
@@ -57,6 +58,13 @@ impl Session {
                 "option name Skill Level type spin default {0} min 0 max {0}",
                 Skill::FULL
             ),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!(
+                "option name UCI_Elo type spin default {} min {} max {}",
+                self.strength.elo,
+                elo::elo_range().0,
+                elo::elo_range().1
+            ),
             "option name Eval type combo default full var full var material".to_string(),
             "option name VariantOptions type string default <empty>".to_string(),
             "option name Use NNUE type check default true".to_string(),
@@ -84,7 +92,23 @@ impl Session {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" | "usi_variant" => {
                 drop(engine);
-                self.select_variant(&value, self.variant_options.clone());
+                // The options were the last game's: a GUI that switches
+                // games need not clear those the new game lacks.
+                let kept = self.variant_options.clone();
+                let loads = |opts: &[String]| {
+                    let (game, all) = aliases::resolve(&value, opts);
+                    load_variant(&game, &all).is_ok()
+                };
+                if !kept.is_empty() && !loads(&kept) && loads(&[]) {
+                    if self.select_variant(&value, Vec::new()) {
+                        self.info(&format!(
+                            "VariantOptions `{}` do not fit {value}: cleared",
+                            kept.join(",")
+                        ));
+                    }
+                } else {
+                    self.select_variant(&value, kept);
+                }
             }
             "variantoptions" => {
                 drop(engine);
@@ -125,14 +149,36 @@ impl Session {
             },
             "skill level" => match value.parse::<u8>() {
                 Ok(n) if n <= Skill::FULL => {
-                    let seed = engine.skill_seed();
-                    engine.set_skill(Skill::new(n), seed);
+                    drop(engine);
+                    self.strength.level = n;
+                    self.apply_strength();
                 }
                 _ => self.info(&format!(
                     "Skill Level must be 0 to {}, not `{value}`",
                     Skill::FULL
                 )),
             },
+            "uci_limitstrength" => match value.as_str() {
+                "true" | "false" => {
+                    drop(engine);
+                    self.strength.limit = value == "true";
+                    self.apply_strength();
+                }
+                _ => self.info(&format!(
+                    "UCI_LimitStrength must be true or false, not `{value}`"
+                )),
+            },
+            "uci_elo" => {
+                let (lo, hi) = elo::elo_range();
+                match value.parse::<i32>() {
+                    Ok(n) if (lo..=hi).contains(&n) => {
+                        drop(engine);
+                        self.strength.elo = n;
+                        self.apply_strength();
+                    }
+                    _ => self.info(&format!("UCI_Elo must be {lo} to {hi}, not `{value}`")),
+                }
+            }
             "eval" => match value.as_str() {
                 "full" => engine.set_eval_mode(EvalMode::Full),
                 "material" => engine.set_eval_mode(EvalMode::Material),
@@ -164,7 +210,8 @@ impl Session {
     /// weights here too. Another program's name for one of our games
     /// ([`aliases`]: `shoshogi`) loads ours with that program's rule
     /// options, before the user's `VariantOptions`.
-    fn select_variant(&mut self, name: &str, options: Vec<String>) {
+    /// Returns whether the game was changed (else it says why).
+    fn select_variant(&mut self, name: &str, options: Vec<String>) -> bool {
         let (game, all) = aliases::resolve(name, &options);
         let loaded =
             load_variant(&game, &all).and_then(|v| load_weights(&game, &v).map(|w| (v, w)));
@@ -176,11 +223,27 @@ impl Session {
                 self.position = Position::start(self.variant.clone());
                 self.weights = weights;
                 self.apply_evaluation();
+                self.apply_strength();
                 if let Ok(mut e) = self.engine.lock() {
                     e.new_game();
                 }
+                true
             }
-            Err(e) => self.info(&format!("variant not changed: {e:#}")),
+            Err(e) => {
+                self.info(&format!("variant not changed: {e:#}"));
+                false
+            }
+        }
+    }
+
+    /// Gives the engine the level the strength options ask for in the
+    /// selected game: `UCI_Elo` is read on that game's ladder
+    /// ([`elo::ladder`]), so it is set again when the game changes.
+    fn apply_strength(&mut self) {
+        let skill = self.strength.skill(&self.variant);
+        if let Ok(mut e) = self.engine.lock() {
+            let seed = e.skill_seed();
+            e.set_skill(skill, seed);
         }
     }
 

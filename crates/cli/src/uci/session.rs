@@ -10,7 +10,7 @@ use crate::bounds::SessionBounds;
 use crate::game_args::load_variant;
 use crate::out::{Out, send};
 use kamil_engine::eval::weights::Weights;
-use kamil_engine::{Engine, Limits};
+use kamil_engine::{Engine, Limits, Strength};
 use kamil_rules::{Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -41,6 +41,8 @@ pub struct Session {
     pub(super) eval_file: Option<String>,
     /// `Use NNUE`: search with the network of `EvalFile` where it loads.
     pub(super) use_nnue: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub(super) strength: Strength,
 }
 
 impl Session {
@@ -87,6 +89,7 @@ impl Session {
             weights: None,
             eval_file: None,
             use_nnue: true,
+            strength: Strength::default(),
         }
     }
 

@@ -18,7 +18,8 @@ use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
-use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult, Skill};
+use kamil_engine::skill::elo;
+use kamil_engine::{Engine, EvalMode, Info, Limits, Score, SearchResult, Skill, Strength};
 use kamil_rules::notation::{parse_xboard_move, xboard_square};
 use kamil_rules::outcome::outcome;
 use kamil_rules::variant::BUILTIN;
@@ -130,6 +131,8 @@ pub struct Session {
     eval_file: Option<String>,
     /// `Use NNUE`: search with the network of `EvalFile` where it loads.
     use_nnue: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    strength: Strength,
 }
 
 impl Session {
@@ -170,6 +173,7 @@ impl Session {
             bounds,
             eval_file: None,
             use_nnue: true,
+            strength: Strength::default(),
         }
     }
 
@@ -421,6 +425,13 @@ impl Session {
                 "feature option=\"Skill Level -spin {0} 0 {0}\"",
                 Skill::FULL
             ),
+            "feature option=\"UCI_LimitStrength -check 0\"".to_string(),
+            format!(
+                "feature option=\"UCI_Elo -spin {} {} {}\"",
+                self.strength.elo,
+                elo::elo_range().0,
+                elo::elo_range().1
+            ),
         ];
         for (name, _) in BUILTIN {
             let Ok(v) = Variant::builtin(name, &[]) else {
@@ -488,16 +499,27 @@ impl Session {
                 self.resume_analysis();
             }
             ("Skill Level", Some(v)) => {
-                let level = match v.parse::<u8>() {
+                self.strength.level = match v.parse::<u8>() {
                     Ok(n) if n <= Skill::FULL => n,
                     _ => return self.error("Skill Level is 0 to 20", line),
                 };
-                self.abort_search();
-                if let Ok(mut e) = self.engine.lock() {
-                    let seed = e.skill_seed();
-                    e.set_skill(Skill::new(level), seed);
-                }
-                self.resume_analysis();
+                self.apply_strength();
+            }
+            ("UCI_LimitStrength", Some(v)) => {
+                self.strength.limit = match v {
+                    "1" => true,
+                    "0" => false,
+                    _ => return self.error("UCI_LimitStrength is 1 or 0", line),
+                };
+                self.apply_strength();
+            }
+            ("UCI_Elo", Some(v)) => {
+                let (lo, hi) = elo::elo_range();
+                self.strength.elo = match v.parse::<i32>() {
+                    Ok(n) if (lo..=hi).contains(&n) => n,
+                    _ => return self.error(&format!("UCI_Elo is {lo} to {hi}"), line),
+                };
+                self.apply_strength();
             }
             ("Clear Hash", _) => {
                 self.abort_search();
@@ -549,6 +571,10 @@ impl Session {
                 if other && self.eval_file.is_some() {
                     self.apply_evaluation();
                 }
+                if other && self.strength.limit {
+                    self.abort_search();
+                    self.set_skill();
+                }
                 true
             }
             Err(e) => {
@@ -584,6 +610,25 @@ impl Session {
         }
         if let Ok(mut e) = self.engine.lock() {
             e.set_evaluation(choice);
+        }
+    }
+
+    /// Sets the engine's level from the strength options for the
+    /// selected game (`UCI_Elo` reads the game's ladder), stopping and
+    /// resuming an analysis.
+    fn apply_strength(&mut self) {
+        self.abort_search();
+        self.set_skill();
+        self.resume_analysis();
+    }
+
+    /// Gives the engine the level the strength options ask for in the
+    /// selected game (no search may be running).
+    fn set_skill(&mut self) {
+        let skill = self.strength.skill(&self.variant);
+        if let Ok(mut e) = self.engine.lock() {
+            let seed = e.skill_seed();
+            e.set_skill(skill, seed);
         }
     }
 

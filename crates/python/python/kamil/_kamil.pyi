@@ -158,9 +158,11 @@ class SearchResult:
 
 class Engine:
     """kamil's engine. hash_mb: 1..65536 MB; threads: 1..64; eval_file: a network file
-    (.nnue) of a built-in game; skill: strength level 0..20 (20: full strength). Raises
-    ValueError (naming a network file that cannot be used, or a level out of range),
-    MemoryError."""
+    (.nnue) of a built-in game; skill: strength level 0..20 (20: full strength); elo:
+    a strength on the levels' Elo scale (1000 = level 0 in every game), played as the
+    nearest level of the position's game, in place of skill. Raises ValueError (naming
+    a network file that cannot be used, a level or Elo out of range, or skill and elo
+    both given), MemoryError."""
 
     def __init__(
         self,
@@ -168,6 +170,7 @@ class Engine:
         threads: int = 1,
         eval_file: Optional[str] = None,
         skill: int = 20,
+        elo: Optional[int] = None,
     ) -> None: ...
     @property
     def hash_mb(self) -> int: ...
@@ -177,6 +180,8 @@ class Engine:
     def eval_file(self) -> Optional[str]: ...
     @property
     def skill(self) -> int: ...
+    @property
+    def elo(self) -> Optional[int]: ...
     def search(
         self,
         position: Position,

@@ -1,6 +1,6 @@
 //! Strength levels: an opponent a beginner can beat that still plays like
 //! a person would (issue 48). A level below [`Skill::FULL`] searches to a
-//! shallow depth and several lines (MultiPV), then picks among those lines
+//! shallow depth within a node budget and several lines (MultiPV), then picks among those lines
 //! by chance, the weaker levels taking worse lines more often and further
 //! from the best. Every move it plays is one of the search's lines, so it
 //! is always legal and never random. The idea is Stockfish's "Skill Level"
@@ -8,6 +8,8 @@
 //!
 //! Every front end sets one [`Skill`] on its [`crate::Engine`]
 //! ([`crate::Engine::set_skill`]); the search applies it.
+
+pub mod elo;
 
 use crate::limits::Limits;
 use crate::score::Score;
@@ -70,11 +72,25 @@ impl Skill {
         self.weakens().then(|| 1 + u32::from(self.level))
     }
 
-    /// `limits` with this level's depth limit added (the smaller one wins).
+    /// Most nodes a move at this level, all its lines together: 1,000 at
+    /// level 0, 30% more a level (146,192 at level 19; no limit at
+    /// [`Skill::FULL`]). A budget in nodes, not in time, makes a level the
+    /// same opponent on a fast machine and a slow one, at any clock, and
+    /// lets its Elo be measured once (`skill::elo`).
+    pub fn nodes(self) -> Option<u64> {
+        self.weakens()
+            .then(|| (1000.0 * 1.3f64.powi(i32::from(self.level))).round() as u64)
+    }
+
+    /// `limits` with this level's depth and node limits added (the smaller
+    /// one wins).
     pub fn limit(self, limits: &Limits) -> Limits {
         let mut l = limits.clone();
         if let Some(d) = self.depth() {
             l.depth = Some(l.depth.map_or(d, |x| x.min(d)));
+        }
+        if let Some(n) = self.nodes() {
+            l.nodes = Some(l.nodes.map_or(n, |x| x.min(n)));
         }
         l
     }
@@ -174,6 +190,16 @@ mod tests {
         let l = Skill::new(3).limit(&Limits::depth(2));
         assert_eq!(l.depth, Some(2));
         assert_eq!(Skill::default().limit(&Limits::nodes(5)).depth, None);
+        assert_eq!(Skill::default().limit(&Limits::nodes(5)).nodes, Some(5));
+        assert_eq!(Skill::default().nodes(), None);
+        assert_eq!(Skill::new(0).nodes(), Some(1000));
+        assert_eq!(Skill::new(19).nodes(), Some(146_192));
+        let budgets: Vec<u64> = (0..Skill::FULL)
+            .filter_map(|l| Skill::new(l).nodes())
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert_eq!(Skill::new(3).limit(&Limits::nodes(500)).nodes, Some(500));
+        assert_eq!(Skill::new(3).limit(&Limits::depth(9)).nodes, Some(2197));
     }
 
     #[test]
