@@ -59,6 +59,19 @@ pub const LADDERS: &[Ladder] = &[
             (19, 2156),
         ],
     },
+    Ladder {
+        game: "tamerlane",
+        points: &[
+            (0, ELO_FLOOR),
+            (1, 1636),
+            (2, 1974),
+            (4, 2111),
+            (7, 2506),
+            (10, 2696),
+            (14, 3034),
+            (19, 3289),
+        ],
+    },
 ];
 
 /// The ladder for `variant`: its own, else that of the nearest built-in
@@ -195,8 +208,8 @@ mod tests {
         assert_eq!(ladder(&variant("chu-shogi")).game, "chu-shogi");
         assert_eq!(ladder(&variant("sho-shogi")).game, LADDERS[0].game);
         let mut v = variant("sho-shogi");
-        v.bases = vec!["chu-shogi".into()];
-        assert_eq!(ladder(&v).game, "chu-shogi");
+        v.bases = vec!["tamerlane".into()];
+        assert_eq!(ladder(&v).game, "tamerlane");
     }
 
     #[test]
