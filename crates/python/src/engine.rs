@@ -325,8 +325,7 @@ impl PyEngine {
                     limit: true,
                     elo,
                 };
-                let seed = engine.skill_seed();
-                engine.set_skill(strength.skill(&v), seed);
+                engine.set_level(strength.skill(&v));
             }
             let mut on_info = |info: &Info| {
                 let Some(cb) = &callback else { return };

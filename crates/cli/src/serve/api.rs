@@ -385,8 +385,7 @@ pub(super) async fn lend_engine(
     let mut lent = app.engines.take(id).await?;
     // Engines are shared between games and works: full strength unless the
     // work sets a level itself.
-    let seed = lent.engine.skill_seed();
-    lent.engine.set_skill(Skill::default(), seed);
+    lent.engine.set_level(Skill::default());
     let stop = lent.engine.stop_handle();
     stop.store(false, Ordering::SeqCst);
     let mut g = lock(game);
@@ -458,8 +457,7 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
         cancel: cancel.clone(),
     };
     let mut lent = lend_engine(&app, &id, &game, &cancel, generation, "search").await?;
-    let seed = lent.engine.skill_seed();
-    lent.engine.set_skill(skill, seed);
+    lent.engine.set_level(skill);
     let events = lock(&game).events.clone();
     let v = pos.variant().clone();
     let side = pos.side().index();

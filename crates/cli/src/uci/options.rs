@@ -242,8 +242,7 @@ impl Session {
     fn apply_strength(&mut self) {
         let skill = self.strength.skill(&self.variant);
         if let Ok(mut e) = self.engine.lock() {
-            let seed = e.skill_seed();
-            e.set_skill(skill, seed);
+            e.set_level(skill);
         }
     }
 

@@ -627,8 +627,7 @@ impl Session {
     fn set_skill(&mut self) {
         let skill = self.strength.skill(&self.variant);
         if let Ok(mut e) = self.engine.lock() {
-            let seed = e.skill_seed();
-            e.set_skill(skill, seed);
+            e.set_level(skill);
         }
     }
 

@@ -225,6 +225,12 @@ impl Engine {
         self.skill_seed = seed;
     }
 
+    /// Sets the strength level of the searches to come, keeping the seed
+    /// of its chance draws (what every front end's option does).
+    pub fn set_level(&mut self, skill: Skill) {
+        self.skill = skill;
+    }
+
     /// The strength level in force.
     pub fn skill(&self) -> Skill {
         self.skill
