@@ -58,6 +58,10 @@ pub struct Args {
     /// Adam's step size.
     #[arg(long, default_value_t = 1e-3)]
     lr: f32,
+    /// After each epoch the step size is multiplied by this, 0 to 1 (1:
+    /// a constant step size).
+    #[arg(long, default_value_t = 1.0)]
+    lr_decay: f32,
     /// Positions per step.
     #[arg(long, default_value_t = 256)]
     batch: usize,
@@ -73,6 +77,19 @@ pub struct Args {
     /// The weight of a line's SCORE against its RESULT, 0 to 1.
     #[arg(long, default_value_t = 0.5)]
     score_weight: f64,
+    /// Train on each position and its mirror image (files reflected) too:
+    /// twice the data, for a game whose rules are left-right symmetric
+    /// (Courier, the shogi games; not Tamerlane's citadels). The held-out
+    /// positions are not mirrored.
+    #[arg(long)]
+    mirror: bool,
+    /// Train with the factoriser: one virtual input per (owner, piece
+    /// type) beside each (owner, piece type, square), folded into the
+    /// square inputs when the net is written, so that squares seldom seen
+    /// start from their piece's common weight (the net written is the
+    /// same size).
+    #[arg(long)]
+    factor: bool,
     /// The network file to write (default `NAME.nnue` here).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -94,6 +111,9 @@ pub fn run(args: Args) -> Result<()> {
     if !(0.0..1.0).contains(&args.holdout) {
         bail!("--holdout must be from 0 to below 1");
     }
+    if !(args.lr_decay > 0.0 && args.lr_decay <= 1.0) {
+        bail!("--lr-decay must be above 0 and at most 1");
+    }
     if args.hidden == 0 || args.hidden > MAX_HIDDEN {
         bail!("--hidden must be from 1 to {MAX_HIDDEN}");
     }
@@ -104,10 +124,21 @@ pub fn run(args: Args) -> Result<()> {
         score_weight: args.score_weight,
     };
     let data = read_samples(&variant, &features, &args.data, blend)?;
-    let (train, held) = match &args.validate {
+    let (mut train, mut held) = match &args.validate {
         Some(path) => (data, read_samples(&variant, &features, path, blend)?),
         None => split(data, args.holdout, args.seed),
     };
+    if args.mirror {
+        let images: Vec<Sample> = train.iter().map(|s| s.mirrored(&features)).collect();
+        train.extend(images);
+    }
+    let mut inputs = features.inputs();
+    if args.factor {
+        for s in train.iter_mut().chain(held.iter_mut()) {
+            *s = s.factored(&features);
+        }
+        inputs += features.inputs() / features.squares();
+    }
     if train.is_empty() {
         bail!("no positions left to train on");
     }
@@ -119,7 +150,7 @@ pub fn run(args: Args) -> Result<()> {
         link: Link::new(f64::from(DEFAULT_SCALE), args.k),
         ..Settings::default()
     };
-    let model = Model::seeded(features.inputs(), args.hidden, args.seed);
+    let model = Model::seeded(inputs, args.hidden, args.seed);
     let mut trainer = Trainer::new(model, settings)?;
     println!(
         "{} training positions, {} held out; {} inputs x {} hidden, K = {}",
@@ -149,13 +180,18 @@ pub fn run(args: Args) -> Result<()> {
         bar.suspend(|| {
             let _ = writeln!(
                 out,
-                "epoch {epoch} train loss {loss:.6}{} ({rate:.0} positions/s)",
-                shown(v)
+                "epoch {epoch} train loss {loss:.6}{} ({rate:.0} positions/s, lr {})",
+                shown(v),
+                trainer.lr()
             );
         });
+        trainer.set_lr((trainer.lr() * args.lr_decay).max(f32::MIN_POSITIVE))?;
     }
     bar.finish_and_clear();
-    let (net, clamped) = trainer.model().quantise(DEFAULT_SCALE);
+    let model = trainer
+        .model()
+        .folded(features.inputs(), features.squares());
+    let (net, clamped) = model.quantise(DEFAULT_SCALE);
     if clamped > 0 {
         eprintln!("warning: {clamped} weights out of the integer range were clamped");
     }
@@ -316,6 +352,58 @@ mod tests {
         // Score 0 is an even expectation: half of 0.5 and half of 1.
         assert_eq!(t(&format!("{START};1;0")), 0.75);
         assert!(t(&format!("{START};0;400")) > 0.36);
+    }
+
+    /// `fen` with each rank's cells reversed (files reflected).
+    fn mirror_fen(fen: &str) -> String {
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let mirror_rank = |rank: &str| {
+            let mut cells: Vec<String> = Vec::new();
+            let mut digits = String::new();
+            for c in rank.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    cells.push(std::mem::take(&mut digits));
+                }
+                cells.push(c.to_string());
+            }
+            if !digits.is_empty() {
+                cells.push(digits);
+            }
+            cells.reverse();
+            cells.concat()
+        };
+        let ranks: Vec<String> = board.split('/').map(mirror_rank).collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
+    #[test]
+    fn a_mirrored_sample_is_the_sample_of_the_mirrored_position() {
+        let (v, f, b) = setup();
+        let fens = [
+            START.to_string(),
+            START.replace(" w ", " b "),
+            "r1ebmk1w1enr/1ppppp2ppp1/2n4pf3/p10p/P3BBP4P/7P1N2/1P1PPP2PPP1/RNEBMK1W1E1R b - - 0 7"
+                .to_string(),
+        ];
+        let sorted = |mut x: Vec<u32>| {
+            x.sort_unstable();
+            x
+        };
+        for fen in fens {
+            let s = sample(&v, &f, &format!("{fen};1;35"), b).unwrap();
+            let m = sample(&v, &f, &format!("{};1;35", mirror_fen(&fen)), b).unwrap();
+            let image = s.mirrored(&f);
+            assert_eq!(sorted(image.us.clone()), sorted(m.us.clone()), "{fen}");
+            assert_eq!(sorted(image.them), sorted(m.them), "{fen}");
+            assert_eq!(image.target, m.target);
+            // The start position is not symmetric: its image differs.
+            assert_ne!(sorted(s.us.clone()), sorted(m.us), "{fen}");
+            assert_eq!(s.mirrored(&f).mirrored(&f), s);
+        }
     }
 
     #[test]

@@ -52,8 +52,13 @@ fn self_play(name: &str, format: &str) -> std::path::PathBuf {
 
 /// Trains a tiny net on `data`, writing `out`; returns standard output.
 fn train(data: &std::path::Path, out: &std::path::Path) -> String {
+    train_with(data, out, &[])
+}
+
+/// [`train`] with more arguments.
+fn train_with(data: &std::path::Path, out: &std::path::Path, more: &[&str]) -> String {
     let _ = std::fs::remove_file(out);
-    let run = kamil(&[
+    let mut args = vec![
         "train-net",
         "courier",
         "--data",
@@ -70,7 +75,9 @@ fn train(data: &std::path::Path, out: &std::path::Path) -> String {
         "0.01",
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(more);
+    let run = kamil(&args);
     assert!(
         run.status.success(),
         "{}",
@@ -102,6 +109,47 @@ fn a_tiny_net_trains_on_self_play_and_its_file_loads() {
     let binary = train(&self_play("data.bin", "binary"), &out2);
     assert_eq!(losses(&binary), l, "{binary}");
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&out2).unwrap());
+}
+
+#[test]
+fn mirrored_factored_training_with_a_falling_step_writes_a_net_of_the_same_shape() {
+    let data = self_play("data-mf.bin", "binary");
+    let plain = scratch_path("train-net", "plain.nnue");
+    let base = losses(&train(&data, &plain));
+    let out = scratch_path("train-net", "mirror-factor.nnue");
+    let stdout = train_with(&data, &out, &["--mirror", "--factor", "--lr-decay", "0.5"]);
+    let l = losses(&stdout);
+    assert_eq!(l.len(), 4, "{stdout}");
+    assert!(l[3].1 < l[0].1 && l[3].2 < l[0].2, "{stdout}");
+    // The step size halves each epoch, and is printed.
+    assert!(
+        stdout.contains("lr 0.01)") && stdout.contains("lr 0.0025)"),
+        "{stdout}"
+    );
+    // Other training, the same file shape: the factoriser's inputs are
+    // folded away.
+    assert_ne!(l, base);
+    let v = variant("courier", &[]);
+    let (a, b) = (
+        Nnue::load(&v, &out).unwrap(),
+        Nnue::load(&v, &plain).unwrap(),
+    );
+    assert_eq!(a.network().inputs(), b.network().inputs());
+    assert_eq!(a.network().hidden(), 8);
+    assert_eq!(
+        std::fs::read(&out).unwrap().len(),
+        std::fs::read(&plain).unwrap().len()
+    );
+    let bad = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--lr-decay",
+        "0",
+    ]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--lr-decay"));
 }
 
 #[test]

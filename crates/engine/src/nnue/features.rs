@@ -43,6 +43,8 @@ pub struct Features {
     types: usize,
     /// Compact squares (files x ranks, holes included).
     squares: usize,
+    /// Files of the board.
+    files: usize,
     /// How the second player's view turns the board.
     turn: Turn,
     /// Per compact square: its compact index in the second player's view.
@@ -80,6 +82,7 @@ impl Features {
         Features {
             types: v.pieces.len(),
             squares,
+            files,
             turn,
             turned,
             compact,
@@ -126,6 +129,18 @@ impl Features {
     /// How the second player's view turns the board.
     pub fn turn(&self) -> Turn {
         self.turn
+    }
+
+    /// The input of feature `index` with its square's file reflected
+    /// (file `f` becomes `files - 1 - f`, same rank, same piece and owner),
+    /// in either view: both turns commute with that reflection. Used to
+    /// augment training data, which is sound only for a game whose rules
+    /// are left-right symmetric (not for its start position, which need
+    /// not be). `index` must be below [`Features::inputs`].
+    pub fn mirrored(&self, index: usize) -> usize {
+        let (block, at) = (index / self.squares, index % self.squares);
+        let (f, r) = (at % self.files, at / self.files);
+        block * self.squares + r * self.files + (self.files - 1 - f)
     }
 
     /// The index of piece `p` on `sq` in `view`'s inputs.

@@ -131,6 +131,44 @@ impl Sample {
             target,
         }
     }
+
+    /// This sample with the factoriser's virtual inputs added: for each
+    /// input `i`, the input `features.inputs() + i / features.squares()`,
+    /// one per (owner, piece type) whatever the square. Their weights are
+    /// learnt from every position with such a piece and folded into the
+    /// real inputs' rows after training ([`Model::folded`]), so a square
+    /// seldom seen starts from its piece's common weight: the usual help
+    /// for a net trained on little data. `features` must be the layout it
+    /// was made by.
+    pub fn factored(&self, features: &Features) -> Sample {
+        let (base, squares) = (features.inputs() as u32, features.squares() as u32);
+        let f = |v: &[u32]| {
+            let mut out = v.to_vec();
+            out.extend(v.iter().map(|&i| base + i / squares));
+            out
+        };
+        Sample {
+            us: f(&self.us),
+            them: f(&self.them),
+            target: self.target,
+        }
+    }
+
+    /// This sample with the board's files reflected ([`Features::mirrored`]):
+    /// the same target, for augmenting the data of a game whose rules are
+    /// left-right symmetric. `features` must be the layout it was made by.
+    pub fn mirrored(&self, features: &Features) -> Sample {
+        let m = |v: &[u32]| {
+            v.iter()
+                .map(|&i| features.mirrored(i as usize) as u32)
+                .collect()
+        };
+        Sample {
+            us: m(&self.us),
+            them: m(&self.them),
+            target: self.target,
+        }
+    }
 }
 
 /// The loss's link from net units to a win expectation: `p = σ(c · out)`,
@@ -324,6 +362,30 @@ impl<T: Real> Model<T> {
         m.b1.iter_mut().for_each(|w| *w = T::of(0.5 * rng.unit()));
         let a = 1.0 / ((2 * hidden.max(1)) as f64).sqrt();
         m.w2.iter_mut().for_each(|w| *w = T::of(rng.symmetric(a)));
+        m
+    }
+
+    /// The model without the factoriser's virtual inputs
+    /// ([`Sample::factored`]): `real` inputs, each row the sum of its own
+    /// and its block's virtual row (block `i / squares`), so its output for
+    /// a sample equals this model's for the factored sample. A model with
+    /// no more than `real` inputs, or `squares` 0, is returned as it is.
+    pub fn folded(&self, real: usize, squares: usize) -> Model<T> {
+        if self.inputs <= real || squares == 0 {
+            return self.clone();
+        }
+        let h = self.hidden;
+        let mut m = Model::zeroed(real, h);
+        for i in 0..real {
+            let v = real + i / squares;
+            for k in 0..h {
+                let virt = self.w1.get(v * h + k).copied().unwrap_or_default();
+                m.w1[i * h + k] = self.w1[i * h + k] + virt;
+            }
+        }
+        m.b1.clone_from(&self.b1);
+        m.w2.clone_from(&self.w2);
+        m.b2 = self.b2;
         m
     }
 
@@ -587,6 +649,25 @@ impl Trainer {
         &self.model
     }
 
+    /// Adam's step size now.
+    pub fn lr(&self) -> f32 {
+        self.settings.lr
+    }
+
+    /// Sets Adam's step size for the steps to come (a schedule's drop).
+    ///
+    /// Errors: a step size not positive or not finite.
+    pub fn set_lr(&mut self, lr: f32) -> Result<(), TrainError> {
+        if !(lr > 0.0 && lr.is_finite()) {
+            return Err(TrainError::Setting {
+                name: "lr",
+                value: lr.to_string(),
+            });
+        }
+        self.settings.lr = lr;
+        Ok(())
+    }
+
     /// Takes the model out.
     pub fn into_model(self) -> Model<f32> {
         self.model
@@ -838,6 +919,33 @@ mod tests {
     }
 
     #[test]
+    fn a_folded_model_gives_the_factored_samples_outputs() {
+        use kamil_rules::Variant;
+        use std::sync::Arc;
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let f = Features::new(&v);
+        let blocks = f.inputs() / f.squares();
+        let m = Model::<f64>::seeded(f.inputs() + blocks, 8, 3);
+        let folded = m.folded(f.inputs(), f.squares());
+        assert_eq!(folded.inputs(), f.inputs());
+        let mut pos = Position::start(v.clone());
+        for _ in 0..6 {
+            let s = Sample::new(&f, &pos, 0.5);
+            let fs = s.factored(&f);
+            assert_eq!(fs.us.len(), 2 * s.us.len());
+            assert!(m.fits(&fs) && !folded.fits(&fs) && folded.fits(&s));
+            let (a, b) = (m.output(&fs), folded.output(&s));
+            assert!((a - b).abs() < 1e-9, "{a} {b}");
+            // Without the virtual rows' help the outputs differ.
+            assert!((m.output(&s) - a).abs() > 1e-6);
+            let mv = pos.legal_moves()[0];
+            pos.make(mv);
+        }
+        // A model with no virtual rows folds to itself.
+        assert_eq!(folded.folded(f.inputs(), f.squares()), folded);
+    }
+
+    #[test]
     fn bad_settings_and_foreign_samples_are_errors() {
         let m = Model::<f32>::seeded(10, 4, 1);
         let bad = Settings {
@@ -848,7 +956,13 @@ mod tests {
             Trainer::new(m.clone(), bad),
             Err(TrainError::Setting { name: "batch", .. })
         ));
-        let t = Trainer::new(m, Settings::default()).unwrap();
+        let mut t = Trainer::new(m, Settings::default()).unwrap();
+        for lr in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+            assert!(t.set_lr(lr).is_err(), "{lr}");
+        }
+        assert_eq!(t.lr(), Settings::default().lr);
+        t.set_lr(0.25).unwrap();
+        assert_eq!(t.lr(), 0.25);
         let mut data = samples(10, 3, 1);
         assert_eq!(t.check(&data), Ok(()));
         data[2].them.push(10);
