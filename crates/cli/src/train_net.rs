@@ -90,6 +90,12 @@ pub struct Args {
     /// same size).
     #[arg(long)]
     factor: bool,
+    /// Written into the net: positions with fewer pieces than this on the
+    /// board (both sides, royals included) are scored by the hand-written
+    /// evaluation, not the net (0: never). For a net weaker than the
+    /// hand-written evaluation in sparse endings.
+    #[arg(long, default_value_t = 0)]
+    hand_below: u16,
     /// The network file to write (default `NAME.nnue` here).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -191,7 +197,8 @@ pub fn run(args: Args) -> Result<()> {
     let model = trainer
         .model()
         .folded(features.inputs(), features.squares());
-    let (net, clamped) = model.quantise(DEFAULT_SCALE);
+    let (mut net, clamped) = model.quantise(DEFAULT_SCALE);
+    net.set_hand_below(args.hand_below);
     if clamped > 0 {
         eprintln!("warning: {clamped} weights out of the integer range were clamped");
     }

@@ -117,7 +117,18 @@ fn mirrored_factored_training_with_a_falling_step_writes_a_net_of_the_same_shape
     let plain = scratch_path("train-net", "plain.nnue");
     let base = losses(&train(&data, &plain));
     let out = scratch_path("train-net", "mirror-factor.nnue");
-    let stdout = train_with(&data, &out, &["--mirror", "--factor", "--lr-decay", "0.5"]);
+    let stdout = train_with(
+        &data,
+        &out,
+        &[
+            "--mirror",
+            "--factor",
+            "--lr-decay",
+            "0.5",
+            "--hand-below",
+            "18",
+        ],
+    );
     let l = losses(&stdout);
     assert_eq!(l.len(), 4, "{stdout}");
     assert!(l[3].1 < l[0].1 && l[3].2 < l[0].2, "{stdout}");
@@ -136,6 +147,10 @@ fn mirrored_factored_training_with_a_falling_step_writes_a_net_of_the_same_shape
     );
     assert_eq!(a.network().inputs(), b.network().inputs());
     assert_eq!(a.network().hidden(), 8);
+    assert_eq!(
+        (a.network().hand_below(), b.network().hand_below()),
+        (18, 0)
+    );
     assert_eq!(
         std::fs::read(&out).unwrap().len(),
         std::fs::read(&plain).unwrap().len()

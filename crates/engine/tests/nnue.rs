@@ -279,3 +279,60 @@ fn an_engine_searches_with_a_network() {
     let s = engine.search(&sho, &Limits::depth(2), &mut |_| {});
     assert!(s.best.is_some());
 }
+
+#[test]
+fn the_hand_written_threshold_is_kept_and_a_version_1_file_still_reads() {
+    let v = variant("courier");
+    let features = Features::new(&v);
+    let mut net = Network::seeded(&features, 16, 4);
+    net.set_hand_below(18);
+    let nnue = Nnue::new(&v, features.clone(), net);
+    let bytes = nnue.to_bytes();
+    let back = Nnue::from_bytes(&v, &bytes).expect("reads back");
+    assert_eq!(back.network().hand_below(), 18);
+    assert_eq!(back.network(), nnue.network());
+    // Version 1: no threshold field after the scale (magic, version, name,
+    // types, files, ranks, turn, pieces, hidden, scale come first).
+    let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4;
+    assert_eq!(&bytes[at..at + 2], &18u16.to_le_bytes());
+    let mut old = bytes.clone();
+    old.drain(at..at + 2);
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let v1 = Nnue::from_bytes(&v, &old).expect("a version 1 file reads");
+    assert_eq!(v1.network().hand_below(), 0);
+    let pos = Position::start(v.clone());
+    assert_eq!(v1.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
+    // The same bytes called version 2 lack two bytes of weights.
+    old[8..12].copy_from_slice(&2u32.to_le_bytes());
+    assert!(Nnue::from_bytes(&v, &old).is_err());
+}
+
+#[test]
+fn a_net_with_a_hand_written_threshold_searches_otherwise() {
+    let v = variant("courier");
+    let features = Features::new(&v);
+    let pos = Position::start(v.clone());
+    let search = |below: u16| {
+        let mut net = Network::seeded(&features, 32, 9);
+        net.set_hand_below(below);
+        let mut engine = Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        });
+        engine.set_evaluation(EvalChoice::Net(Box::new(Nnue::new(
+            &v,
+            features.clone(),
+            net,
+        ))));
+        let r = engine.search(&pos, &Limits::depth(4), &mut |_| {});
+        assert!(
+            r.best
+                .is_some_and(|m| pos.clone().legal_moves().contains(&m))
+        );
+        (r.nodes, r.score)
+    };
+    // Below 2 pieces never happens: the net alone. Below 100: every
+    // position is the hand-written evaluation's.
+    assert_eq!(search(2), search(0));
+    assert_ne!(search(100), search(0));
+}

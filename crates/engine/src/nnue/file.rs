@@ -10,6 +10,7 @@
 //! | pieces | u64: FNV-1a of the piece keys, in order, each ended by 0 |
 //! | hidden width H | u16 |
 //! | scale (centipawns per unit of output) | i32 |
+//! | hand-written evaluation below, pieces on the board (version 2; 0 in version 1: never) | u16 |
 //! | payload length in bytes | u64 |
 //! | checksum of the payload | u64: FNV-1a |
 //! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (2H i16), output bias (i32) |
@@ -25,8 +26,11 @@ use kamil_rules::Variant;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILNET";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes; it reads this one and version 1
+/// (which has no `hand_below` field).
+pub const VERSION: u32 = 2;
+/// The oldest format version this build reads.
+pub const OLDEST: u32 = 1;
 
 /// What is wrong with a network file's bytes.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -35,7 +39,7 @@ pub enum NetError {
     #[error("not a kamil network file (no KAMILNET header)")]
     Magic,
     /// A version this build cannot read.
-    #[error("format version {0}, this build reads version {VERSION}")]
+    #[error("format version {0}, this build reads versions {OLDEST} to {VERSION}")]
     Version(u32),
     /// The bytes end before `what`.
     #[error("the file ends inside {what} (truncated)")]
@@ -102,6 +106,7 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     out.extend_from_slice(&pieces_hash(v).to_le_bytes());
     out.extend_from_slice(&(net.hidden as u16).to_le_bytes());
     out.extend_from_slice(&net.scale.to_le_bytes());
+    out.extend_from_slice(&net.hand_below.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -154,20 +159,22 @@ fn expect<T: PartialEq + std::fmt::Display>(
 ///
 /// Errors: not a network file, another version, or truncated.
 pub fn variant_name(bytes: &[u8]) -> Result<String, NetError> {
-    read_name(&mut Reader { bytes, at: 0 })
+    read_name(&mut Reader { bytes, at: 0 }).map(|(name, _)| name)
 }
 
-/// The magic, the version and the variant's name.
-fn read_name(r: &mut Reader<'_>) -> Result<String, NetError> {
+/// The magic, the version and the variant's name: returns the name and
+/// the version.
+fn read_name(r: &mut Reader<'_>) -> Result<(String, u32), NetError> {
     if r.take(MAGIC.len(), "the header").ok() != Some(&MAGIC[..]) {
         return Err(NetError::Magic);
     }
     let version = u32::from_le_bytes(r.array("the version")?);
-    if version != VERSION {
+    if !(OLDEST..=VERSION).contains(&version) {
         return Err(NetError::Version(version));
     }
     let len = u16::from_le_bytes(r.array("the variant name")?) as usize;
-    Ok(String::from_utf8_lossy(r.take(len, "the variant name")?).into_owned())
+    let name = String::from_utf8_lossy(r.take(len, "the variant name")?).into_owned();
+    Ok((name, version))
 }
 
 /// Reads a network file's `bytes` for variant `v` (whose layout is
@@ -177,7 +184,7 @@ fn read_name(r: &mut Reader<'_>) -> Result<String, NetError> {
 /// another variant or layout, truncated, damaged or with trailing bytes.
 pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, NetError> {
     let mut r = Reader { bytes, at: 0 };
-    let name = read_name(&mut r)?;
+    let (name, version) = read_name(&mut r)?;
     expect("variant", name.as_str(), v.name.as_str())?;
     let types = u16::from_le_bytes(r.array("the piece types")?);
     expect("piece types", usize::from(types), features.types())?;
@@ -217,6 +224,11 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
             value: scale.to_string(),
         });
     }
+    let hand_below = if version >= 2 {
+        u16::from_le_bytes(r.array("the hand-written evaluation's threshold")?)
+    } else {
+        0
+    };
     let payload_len = u64::from_le_bytes(r.array("the payload length")?);
     let checksum = u64::from_le_bytes(r.array("the checksum")?);
     let inputs = features.inputs();
@@ -238,6 +250,7 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut net = Network::zeroed(inputs, hidden);
     net.scale = scale;
+    net.hand_below = hand_below;
     for w in net
         .ft_weights
         .iter_mut()

@@ -14,6 +14,7 @@
 pub mod accumulator;
 pub mod features;
 pub mod file;
+pub mod hybrid;
 pub mod network;
 pub mod simd;
 pub mod train;

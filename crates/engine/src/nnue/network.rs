@@ -32,6 +32,10 @@ pub struct Network {
     pub(super) out_bias: i32,
     /// Centipawns per unit of output.
     pub(super) scale: i32,
+    /// Positions with fewer pieces than this on the board (both sides,
+    /// royals included) are scored by the hand-written evaluation, not
+    /// the net (0: none); see [`super::hybrid`].
+    pub(super) hand_below: u16,
 }
 
 impl Network {
@@ -46,7 +50,19 @@ impl Network {
             out_weights: vec![0; 2 * hidden],
             out_bias: 0,
             scale: DEFAULT_SCALE,
+            hand_below: 0,
         }
+    }
+
+    /// Pieces on the board under which the hand-written evaluation scores
+    /// a position instead of this net (0: never).
+    pub fn hand_below(&self) -> u16 {
+        self.hand_below
+    }
+
+    /// Sets [`Network::hand_below`].
+    pub fn set_hand_below(&mut self, pieces: u16) {
+        self.hand_below = pieces;
     }
 
     /// A network for `features` with weights drawn from `seed` (small

@@ -34,6 +34,7 @@ use crate::eval_choice::EvalChoice;
 use crate::evaluation::StaticEval;
 use crate::limits::Limits;
 use crate::nnue::Nnue;
+use crate::nnue::hybrid::Hybrid;
 use crate::ordering::Ordering;
 use crate::score::Score;
 use crate::skill::{self, Line, Skill};
@@ -334,6 +335,7 @@ impl Engine {
         let result = match &built {
             Built::Hand(ev) => self.run(&**ev, pos, limits, on_info, start),
             Built::Net(ev) => self.run(ev, pos, limits, on_info, start),
+            Built::Hybrid(ev) => self.run(&**ev, pos, limits, on_info, start),
         };
         self.evaluator = Some(built);
         result
@@ -347,7 +349,16 @@ impl Engine {
             return;
         }
         let built = match &self.choice {
-            EvalChoice::Net(n) if n.fits(v) && mode == EvalMode::Full => Built::Net((**n).clone()),
+            EvalChoice::Net(n) if n.fits(v) && mode == EvalMode::Full => {
+                match usize::from(n.network().hand_below()) {
+                    0 => Built::Net((**n).clone()),
+                    below => Built::Hybrid(Box::new(Hybrid {
+                        net: (**n).clone(),
+                        hand: Evaluator::new(v.clone(), mode),
+                        below,
+                    })),
+                }
+            }
             EvalChoice::HandWeights(w) => Built::Hand(Box::new(
                 Evaluator::with_weights(v.clone(), mode, w)
                     .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
@@ -461,6 +472,7 @@ impl Engine {
 enum Built {
     Hand(Box<Evaluator>),
     Net(Nnue),
+    Hybrid(Box<Hybrid>),
 }
 
 impl Built {
@@ -473,6 +485,7 @@ impl Built {
                         || (e.variant().name == v.name && e.variant().chosen == v.chosen))
             }
             Built::Net(n) => mode == EvalMode::Full && n.fits(v),
+            Built::Hybrid(h) => mode == EvalMode::Full && h.net.fits(v),
         }
     }
 }
