@@ -247,3 +247,46 @@ fn near_best_choices_are_seeded_and_change_the_games() {
     let e = self_play(&a, &["--games", "1", "--random-multipv", "0"]).unwrap_err();
     assert!(e.contains("--random-multipv"), "{e}");
 }
+
+#[test]
+fn self_play_with_a_net_names_it_and_resumes_only_with_it() {
+    use kamil_engine::nnue::Nnue;
+    use kamil_engine::nnue::features::Features;
+    use kamil_engine::nnue::network::Network;
+    let v = common::variant("courier", &[]);
+    let f = Features::new(&v);
+    let (a, b) = (fresh("net-a.nnue"), fresh("net-b.nnue"));
+    for (path, seed) in [(&a, 1), (&b, 2)] {
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, seed));
+        std::fs::write(path, net.to_bytes()).unwrap();
+    }
+    let out = fresh("by-net.bin");
+    let games = ["--games", "2", "--format", "binary"];
+    let with = |net: &std::path::Path| {
+        let mut args = games.to_vec();
+        args.extend(["--eval", net.to_str().unwrap()]);
+        self_play(&out, &args)
+    };
+    with(&a).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..header_len(&bytes)]).into_owned();
+    assert!(header.contains("net=net-a.nnue fnv1a="), "{header}");
+    // The same command resumes (nothing left to play); another net is
+    // other settings, refused.
+    with(&a).unwrap();
+    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    let e = with(&b).unwrap_err();
+    assert!(e.contains("other settings"), "{e}");
+    // The hand-written evaluation's games differ.
+    let hand = fresh("by-hand.bin");
+    self_play(&hand, &games).unwrap();
+    let hb = std::fs::read(&hand).unwrap();
+    assert_ne!(hb[header_len(&hb)..], bytes[header_len(&bytes)..]);
+    // A file that is no net for the game is an error naming it.
+    let bad = fresh("bad.nnue");
+    std::fs::write(&bad, b"not a net").unwrap();
+    let mut args = games.to_vec();
+    args.extend(["--eval", bad.to_str().unwrap()]);
+    let e = self_play(&fresh("by-bad.bin"), &args).unwrap_err();
+    assert!(e.contains("--eval") && e.contains("bad.nnue"), "{e}");
+}

@@ -32,8 +32,9 @@ mod label;
 mod output;
 mod self_play;
 
-use crate::game_args::{load_variant, load_weights};
+use crate::game_args::{load_network, load_variant, load_weights};
 use anyhow::{Context, Result, bail};
+use kamil_engine::fingerprint;
 use kamil_rules::{Position, Variant, notation, pgn};
 use output::{BinarySink, Format, TextSink};
 use self_play::quiet;
@@ -111,6 +112,12 @@ pub struct Args {
     /// (the label is `1 / (1 + 10^(-cp / scale))`).
     #[arg(long, default_value_t = 400.0)]
     label_scale: f64,
+    /// Play with this network (`kamil train-net`'s `.nnue` for the
+    /// variant) instead of the hand-written evaluation: the next
+    /// generation's data from this one's self-play. The binary file's
+    /// header names it, so a run resumes only with the same net.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_pgn", "from_data"])]
+    eval: Option<PathBuf>,
     /// The file to write.
     #[arg(long)]
     out: PathBuf,
@@ -160,7 +167,19 @@ pub fn run(args: Args) -> Result<()> {
 
 /// Plays the run's (or the shard's) games and writes them to `--out`.
 fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
-    let weights = load_weights(&args.variant, variant)?;
+    let (eval, net) = match &args.eval {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("--eval: reading `{}`", path.display()))?;
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            let id = format!("{name} fnv1a={:016x}", fingerprint::fnv1a(&bytes));
+            (load_network(variant, path)?, Some(id))
+        }
+        None => (load_weights(&args.variant, variant)?.into(), None),
+    };
     let settings = self_play::Settings {
         nodes: args.nodes,
         seed: args.seed,
@@ -170,6 +189,7 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
         random_multipv: args.random_multipv,
         random_cp: args.random_cp,
         random_until: args.random_until,
+        net,
     };
     let games = output::shard_range(args.shard.as_deref(), args.games)?;
     let shown = args.out.display();
@@ -181,7 +201,7 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
             let mut sink = TextSink {
                 out: std::io::BufWriter::new(file),
             };
-            let kept = self_play::play(v, weights, &settings, games, c, &mut sink)?;
+            let kept = self_play::play(v, eval, &settings, games, c, &mut sink)?;
             sink.out
                 .flush()
                 .with_context(|| format!("writing `{shown}`"))?;
@@ -190,7 +210,7 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
         Format::Binary => {
             let (file, left) = output::open_binary(v, &args.out, &settings.describe(), games)?;
             let mut sink = BinarySink { out: file };
-            self_play::play(v, weights, &settings, left, c, &mut sink)
+            self_play::play(v, eval, &settings, left, c, &mut sink)
                 .with_context(|| format!("writing `{shown}`"))
         }
     }

@@ -8,7 +8,7 @@
 //! games of one run.
 
 use anyhow::{Context, Result, bail};
-use kamil_engine::eval::weights::Weights;
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::material::is_capture;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Info, Limits, Score};
 use kamil_rules::movegen::{in_check, legal_moves};
@@ -56,13 +56,21 @@ pub struct Settings {
     pub random_cp: i32,
     /// Near-best moves are chosen at random before this ply.
     pub random_until: u32,
+    /// The network the games are played with, as the header names it
+    /// (`NAME fnv1a=HASH` of the file's bytes); `None`: the hand-written
+    /// evaluation.
+    pub net: Option<String>,
 }
 
 impl Settings {
     /// The settings as text, for a data file's header: a run resumes only
     /// a file made with the same text.
     pub fn describe(&self) -> String {
-        format!(
+        let net = match &self.net {
+            Some(n) => format!(" net={n}"),
+            None => String::new(),
+        };
+        let text = format!(
             "self-play nodes={} seed={} random-plies={} max-plies={} hash={} \
              random-multipv={} random-cp={} random-until={}",
             self.nodes,
@@ -73,7 +81,8 @@ impl Settings {
             self.random_multipv,
             self.random_cp,
             self.random_until
-        )
+        );
+        text + &net
     }
 }
 
@@ -111,7 +120,7 @@ pub trait Sink {
 /// that fails.
 pub fn play(
     variant: &Arc<Variant>,
-    weights: Option<Weights>,
+    eval: EvalChoice,
     settings: &Settings,
     games: Range<u32>,
     concurrency: u32,
@@ -140,14 +149,14 @@ pub fn play(
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, weights, end) = (&next, weights.clone(), games.end);
+            let (next, eval, end) = (&next, eval.clone(), games.end);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= end {
                         break;
                     }
-                    let r = play_game(variant, weights.clone(), settings, i);
+                    let r = play_game(variant, eval.clone(), settings, i);
                     if tx.send((i, r)).is_err() {
                         break;
                     }
@@ -177,7 +186,7 @@ pub fn play(
 /// Plays game `index` of a run.
 pub fn play_game(
     variant: &Arc<Variant>,
-    weights: Option<Weights>,
+    eval: EvalChoice,
     s: &Settings,
     index: u32,
 ) -> Result<Played> {
@@ -190,7 +199,7 @@ pub fn play_game(
         threads: 1,
     })
     .context("--hash")?;
-    engine.set_evaluation(weights.into());
+    engine.set_evaluation(eval);
     let mut pos = Position::start(variant.clone());
     let mut kept = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
@@ -291,15 +300,35 @@ mod tests {
             random_multipv: 1,
             random_cp: 0,
             random_until: 0,
+            net: None,
         }
+    }
+
+    #[test]
+    fn a_net_plays_other_games_and_is_named_in_the_settings() {
+        use kamil_engine::nnue::Nnue;
+        use kamil_engine::nnue::features::Features;
+        use kamil_engine::nnue::network::Network;
+        let v = load_variant("courier", &[]).unwrap();
+        let f = Features::new(&v);
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, 3));
+        let hand = play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap();
+        let by_net = play_game(&v, EvalChoice::Net(Box::new(net)), &settings(7), 3).unwrap();
+        assert_ne!(hand, by_net);
+        let named = Settings {
+            net: Some("c.nnue fnv1a=00".into()),
+            ..settings(7)
+        };
+        assert!(named.describe().ends_with(" net=c.nnue fnv1a=00"));
+        assert!(!settings(7).describe().contains("net="));
     }
 
     #[test]
     fn self_play_is_reproducible_for_a_seed() {
         let v = load_variant("courier", &[]).unwrap();
-        let a = play_game(&v, None, &settings(7), 3).unwrap();
-        let b = play_game(&v, None, &settings(7), 3).unwrap();
-        let c = play_game(&v, None, &settings(8), 3).unwrap();
+        let a = play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap();
+        let b = play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap();
+        let c = play_game(&v, EvalChoice::Hand, &settings(8), 3).unwrap();
         assert!(!a.kept.is_empty());
         assert_eq!(a, b);
         assert_ne!(a, c);
@@ -323,14 +352,14 @@ mod tests {
             ..settings(7)
         };
         // Seeded: the same game twice.
-        let a = play_game(&v, None, &choosing, 3).unwrap();
-        assert_eq!(a, play_game(&v, None, &choosing, 3).unwrap());
+        let a = play_game(&v, EvalChoice::Hand, &choosing, 3).unwrap();
+        assert_eq!(a, play_game(&v, EvalChoice::Hand, &choosing, 3).unwrap());
         // A wide margin over many games leaves the best move somewhere:
         // the games differ from those of the best move always.
         let differ = (0..4)
             .filter(|&i| {
-                play_game(&v, None, &choosing, i).unwrap()
-                    != play_game(&v, None, &settings(7), i).unwrap()
+                play_game(&v, EvalChoice::Hand, &choosing, i).unwrap()
+                    != play_game(&v, EvalChoice::Hand, &settings(7), i).unwrap()
             })
             .count();
         assert!(differ > 0);
@@ -340,8 +369,8 @@ mod tests {
             ..choosing
         };
         assert_eq!(
-            play_game(&v, None, &one, 3).unwrap(),
-            play_game(&v, None, &settings(7), 3).unwrap()
+            play_game(&v, EvalChoice::Hand, &one, 3).unwrap(),
+            play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap()
         );
     }
 
