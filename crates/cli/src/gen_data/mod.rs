@@ -34,6 +34,7 @@ mod self_play;
 
 use crate::game_args::{load_network, load_variant, load_weights};
 use anyhow::{Context, Result, bail};
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::fingerprint;
 use kamil_rules::{Position, Variant, notation, pgn};
 use output::{BinarySink, Format, TextSink};
@@ -115,7 +116,8 @@ pub struct Args {
     /// Play with this network (`kamil train-net`'s `.nnue` for the
     /// variant) instead of the hand-written evaluation: the next
     /// generation's data from this one's self-play. The binary file's
-    /// header names it, so a run resumes only with the same net.
+    /// header names it and a hash of the net, so a run resumes only with
+    /// the same net.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["from_pgn", "from_data"])]
     eval: Option<PathBuf>,
     /// The file to write.
@@ -169,14 +171,18 @@ pub fn run(args: Args) -> Result<()> {
 fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
     let (eval, net) = match &args.eval {
         Some(path) => {
-            let bytes = std::fs::read(path)
-                .with_context(|| format!("--eval: reading `{}`", path.display()))?;
+            let eval = load_network(variant, path)?;
+            // The net as it is written (its weights and header), so that
+            // the same net in another file or format version matches.
+            let hash = match &eval {
+                EvalChoice::Net(n) => fingerprint::fnv1a(&n.to_bytes()),
+                _ => 0,
+            };
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            let id = format!("{name} fnv1a={:016x}", fingerprint::fnv1a(&bytes));
-            (load_network(variant, path)?, Some(id))
+            (eval, Some(format!("{name} fnv1a={hash:016x}")))
         }
         None => (load_weights(&args.variant, variant)?.into(), None),
     };

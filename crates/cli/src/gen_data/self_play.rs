@@ -57,7 +57,7 @@ pub struct Settings {
     /// Near-best moves are chosen at random before this ply.
     pub random_until: u32,
     /// The network the games are played with, as the header names it
-    /// (`NAME fnv1a=HASH` of the file's bytes); `None`: the hand-written
+    /// (`NAME fnv1a=HASH` of the net as written); `None`: the hand-written
     /// evaluation.
     pub net: Option<String>,
 }
