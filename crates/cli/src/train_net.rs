@@ -16,14 +16,15 @@
 //!
 //! The loss per epoch is printed for the training and the held-out
 //! positions (`--validate FILE`, or a `--holdout` share of the data), with
-//! the positions trained per second.
+//! the positions trained per second; at the end, the held-out loss per
+//! eighth of a full board's pieces (where a net is weak).
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
 use kamil_engine::data;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
-use kamil_engine::nnue::network::{DEFAULT_SCALE, MAX_HIDDEN};
+use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN};
 use kamil_engine::nnue::train::{Link, Model, Sample, Settings, Trainer, split};
 use kamil_rules::{Position, Side, Variant};
 use std::io::Write;
@@ -52,6 +53,11 @@ pub struct Args {
     /// Hidden units per view, H.
     #[arg(long, default_value_t = 64)]
     hidden: usize,
+    /// Output buckets: outputs chosen by the pieces on the board, the
+    /// start position's count shared out evenly among them (1: one
+    /// output for all positions).
+    #[arg(long, default_value_t = 1)]
+    buckets: u16,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: u32,
@@ -123,7 +129,12 @@ pub fn run(args: Args) -> Result<()> {
     if args.hidden == 0 || args.hidden > MAX_HIDDEN {
         bail!("--hidden must be from 1 to {MAX_HIDDEN}");
     }
+    if args.buckets == 0 || args.buckets > MAX_BUCKETS {
+        bail!("--buckets must be from 1 to {MAX_BUCKETS}");
+    }
     let variant = load_variant(&args.variant, &args.options)?;
+    let full = full_board(&variant);
+    let buckets = Buckets::spread(args.buckets, full);
     let features = Features::new(&variant);
     let blend = Blend {
         k: args.k,
@@ -156,14 +167,16 @@ pub fn run(args: Args) -> Result<()> {
         link: Link::new(f64::from(DEFAULT_SCALE), args.k),
         ..Settings::default()
     };
-    let model = Model::seeded(inputs, args.hidden, args.seed);
+    let model = Model::seeded(inputs, args.hidden, buckets, args.seed);
     let mut trainer = Trainer::new(model, settings)?;
     println!(
-        "{} training positions, {} held out; {} inputs x {} hidden, K = {}",
+        "{} training positions, {} held out; {} inputs x {} hidden x {} output bucket(s) of {} pieces, K = {}",
         train.len(),
         held.len(),
         features.inputs(),
         args.hidden,
+        buckets.count(),
+        buckets.size(),
         args.k
     );
     let link = settings.link;
@@ -194,6 +207,13 @@ pub fn run(args: Args) -> Result<()> {
         trainer.set_lr((trainer.lr() * args.lr_decay).max(f32::MIN_POSITIVE))?;
     }
     bar.finish_and_clear();
+    if !held.is_empty() {
+        let _ = writeln!(
+            out,
+            "held-out loss by pieces on the board: {}",
+            by_pieces(trainer.model(), &held, link, full)
+        );
+    }
     let model = trainer
         .model()
         .folded(features.inputs(), features.squares());
@@ -210,6 +230,39 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// Pieces on the start board of `v` (both sides).
+fn full_board(v: &Arc<Variant>) -> usize {
+    let start = Position::start(v.clone());
+    start.pieces(Side::First).len() + start.pieces(Side::Second).len()
+}
+
+/// The loss of `model` on `held` per eighth of a `full` board's pieces:
+/// `2-6 0.000412 (1203)`, the band, its loss and its positions, for each
+/// band that has positions.
+fn by_pieces(model: &Model<f32>, held: &[Sample], link: Link, full: usize) -> String {
+    let bands = Buckets::spread(8, full);
+    let mut groups: Vec<Vec<Sample>> = vec![Vec::new(); bands.count()];
+    for s in held {
+        groups[bands.index(usize::from(s.pieces))].push(s.clone());
+    }
+    let size = usize::from(bands.size());
+    groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| !g.is_empty())
+        .map(|(b, g)| {
+            let lo = if b == 0 { 1 } else { b * size + 1 };
+            let hi = if b + 1 == bands.count() {
+                "".to_string()
+            } else {
+                ((b + 1) * size).to_string()
+            };
+            format!("{lo}-{hi} {:.6} ({})", model.loss(g, link), g.len())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn shown(loss: Option<f64>) -> String {

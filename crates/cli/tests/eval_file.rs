@@ -7,14 +7,14 @@ mod common;
 use common::{kamil, scratch_path, variant};
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
-use kamil_engine::nnue::network::Network;
+use kamil_engine::nnue::network::{Buckets, Network};
 use std::path::PathBuf;
 
 /// A seeded Courier network's file, and a damaged copy.
 fn nets() -> (PathBuf, PathBuf) {
     let v = variant("courier", &[]);
     let features = Features::new(&v);
-    let net = Network::seeded(&features, 32, 21);
+    let net = Network::seeded(&features, 32, Buckets::ONE, 21);
     let bytes = Nnue::new(&v, features, net).to_bytes();
     let good = scratch_path("kamil-eval-file", "courier.nnue");
     std::fs::write(&good, &bytes).expect("write the net");

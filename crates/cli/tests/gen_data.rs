@@ -252,12 +252,12 @@ fn near_best_choices_are_seeded_and_change_the_games() {
 fn self_play_with_a_net_names_it_and_resumes_only_with_it() {
     use kamil_engine::nnue::Nnue;
     use kamil_engine::nnue::features::Features;
-    use kamil_engine::nnue::network::Network;
+    use kamil_engine::nnue::network::{Buckets, Network};
     let v = common::variant("courier", &[]);
     let f = Features::new(&v);
     let (a, b) = (fresh("net-a.nnue"), fresh("net-b.nnue"));
     for (path, seed) in [(&a, 1), (&b, 2)] {
-        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, seed));
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, seed));
         std::fs::write(path, net.to_bytes()).unwrap();
     }
     let out = fresh("by-net.bin");

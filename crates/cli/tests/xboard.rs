@@ -688,10 +688,10 @@ fn courier_depth_three(e: &mut Engine, setup: &[String]) -> (Vec<String>, Vec<St
 fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
     use kamil_engine::nnue::Nnue;
     use kamil_engine::nnue::features::Features;
-    use kamil_engine::nnue::network::Network;
+    use kamil_engine::nnue::network::{Buckets, Network};
     let v = variant("courier", &[]);
     let features = Features::new(&v);
-    let net = Network::seeded(&features, 32, 21);
+    let net = Network::seeded(&features, 32, Buckets::ONE, 21);
     let bytes = Nnue::new(&v, features, net).to_bytes();
     let path = common::scratch_path("kamil-xboard-tests", "courier-test.nnue");
     std::fs::write(&path, &bytes).expect("write the net");

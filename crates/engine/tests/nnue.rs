@@ -14,7 +14,7 @@ use kamil_engine::evaluation::StaticEval;
 use kamil_engine::nnue::accumulator::Accumulators;
 use kamil_engine::nnue::features::{Features, Turn};
 use kamil_engine::nnue::file::NetError;
-use kamil_engine::nnue::network::Network;
+use kamil_engine::nnue::network::{Buckets, Network};
 use kamil_engine::nnue::simd::Simd;
 use kamil_engine::nnue::{NetFileError, Nnue};
 use kamil_engine::{Engine, EngineConfig, Limits};
@@ -26,9 +26,13 @@ fn variant(name: &str) -> Arc<Variant> {
     Arc::new(Variant::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
 
+/// A seeded net of `v` with three output buckets over its start position's
+/// pieces, so that games pass from one bucket to another.
 fn seeded(v: &Arc<Variant>, hidden: usize, seed: u64) -> Nnue {
     let features = Features::new(v);
-    let net = Network::seeded(&features, hidden, seed);
+    let start = Position::start(v.clone());
+    let full = start.pieces(Side::First).len() + start.pieces(Side::Second).len();
+    let net = Network::seeded(&features, hidden, Buckets::spread(3, full), seed);
     Nnue::new(v, features, net)
 }
 
@@ -164,7 +168,7 @@ fn each_view_turns_the_board_so_a_symmetric_start_scores_alike_for_both_sides() 
     // With the wrong turn the two sides' views of a shogi start differ.
     let v = variant("sho-shogi");
     let features = Features::with_turn(&v, Turn::RankFlip);
-    let net = Network::seeded(&features, 32, 11);
+    let net = Network::seeded(&features, 32, Buckets::ONE, 11);
     let nnue = Nnue::new(&v, features, net);
     let mut pos = Position::start(v.clone());
     let first = nnue.evaluate_fresh(&pos);
@@ -281,30 +285,76 @@ fn an_engine_searches_with_a_network() {
 }
 
 #[test]
-fn the_hand_written_threshold_is_kept_and_a_version_1_file_still_reads() {
+fn the_hand_written_threshold_is_kept_and_version_1_and_2_files_still_read() {
     let v = variant("courier");
     let features = Features::new(&v);
-    let mut net = Network::seeded(&features, 16, 4);
+    let mut net = Network::seeded(&features, 16, Buckets::ONE, 4);
     net.set_hand_below(18);
     let nnue = Nnue::new(&v, features.clone(), net);
     let bytes = nnue.to_bytes();
     let back = Nnue::from_bytes(&v, &bytes).expect("reads back");
     assert_eq!(back.network().hand_below(), 18);
     assert_eq!(back.network(), nnue.network());
-    // Version 1: no threshold field after the scale (magic, version, name,
-    // types, files, ranks, turn, pieces, hidden, scale come first).
+    // After the scale (magic, version, name, types, files, ranks, turn,
+    // pieces, hidden, scale come first): the threshold (from version 2),
+    // then the buckets and their size (from version 3).
     let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4;
     assert_eq!(&bytes[at..at + 2], &18u16.to_le_bytes());
-    let mut old = bytes.clone();
-    old.drain(at..at + 2);
-    old[8..12].copy_from_slice(&1u32.to_le_bytes());
-    let v1 = Nnue::from_bytes(&v, &old).expect("a version 1 file reads");
-    assert_eq!(v1.network().hand_below(), 0);
+    assert_eq!(&bytes[at + 2..at + 6], &[1, 0, 1, 0]);
     let pos = Position::start(v.clone());
-    assert_eq!(v1.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
-    // The same bytes called version 2 lack two bytes of weights.
-    old[8..12].copy_from_slice(&2u32.to_le_bytes());
-    assert!(Nnue::from_bytes(&v, &old).is_err());
+    let mut v2 = bytes.clone();
+    v2.drain(at + 2..at + 6);
+    v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let two = Nnue::from_bytes(&v, &v2).expect("a version 2 file reads");
+    assert_eq!(two.network(), nnue.network());
+    let mut v1 = v2.clone();
+    v1.drain(at..at + 2);
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let one = Nnue::from_bytes(&v, &v1).expect("a version 1 file reads");
+    assert_eq!(one.network().hand_below(), 0);
+    assert_eq!(one.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
+    // The same bytes called a later version lack fields.
+    v1[8..12].copy_from_slice(&2u32.to_le_bytes());
+    assert!(Nnue::from_bytes(&v, &v1).is_err());
+    v2[8..12].copy_from_slice(&3u32.to_le_bytes());
+    assert!(Nnue::from_bytes(&v, &v2).is_err());
+}
+
+#[test]
+fn a_bucketed_net_reads_back_and_refuses_bad_bucket_fields() {
+    let v = variant("courier");
+    let features = Features::new(&v);
+    let net = Network::seeded(&features, 16, Buckets::spread(8, 48), 6);
+    let nnue = Nnue::new(&v, features.clone(), net);
+    let bytes = nnue.to_bytes();
+    let back = Nnue::from_bytes(&v, &bytes).expect("reads back");
+    assert_eq!(back.network(), nnue.network());
+    assert_eq!(back.network().buckets(), Buckets::spread(8, 48));
+    // The same weights in bucket 0 only score otherwise.
+    let pos = Position::start(v.clone());
+    let one = Nnue::new(
+        &v,
+        features.clone(),
+        Network::seeded(&features, 16, Buckets::ONE, 6),
+    );
+    assert_ne!(one.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
+    let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4 + 2;
+    assert_eq!(&bytes[at..at + 4], &[8, 0, 6, 0]);
+    for (field, value, what) in [
+        (at, 0u16, "bad output buckets: 0"),
+        (at, 65, "bad output buckets: 65"),
+        (at + 2, 0, "bad pieces per bucket: 0"),
+    ] {
+        let mut bad = bytes.clone();
+        bad[field..field + 2].copy_from_slice(&value.to_le_bytes());
+        let e = Nnue::from_bytes(&v, &bad).expect_err(what);
+        assert_eq!(e.to_string(), what);
+    }
+    // Fewer buckets than the weights: the payload length says so.
+    let mut fewer = bytes.clone();
+    fewer[at..at + 2].copy_from_slice(&4u16.to_le_bytes());
+    let e = Nnue::from_bytes(&v, &fewer).expect_err("payload");
+    assert!(e.to_string().starts_with("made for payload length"), "{e}");
 }
 
 #[test]
@@ -313,7 +363,7 @@ fn a_net_with_a_hand_written_threshold_searches_otherwise() {
     let features = Features::new(&v);
     let pos = Position::start(v.clone());
     let search = |below: u16| {
-        let mut net = Network::seeded(&features, 32, 9);
+        let mut net = Network::seeded(&features, 32, Buckets::ONE, 9);
         net.set_hand_below(below);
         let mut engine = Engine::new(EngineConfig {
             hash_mb: 4,

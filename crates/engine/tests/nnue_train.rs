@@ -6,6 +6,7 @@
 
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
+use kamil_engine::nnue::network::Buckets;
 use kamil_engine::nnue::train::{Link, Model, Sample, Settings, SplitMix, Trainer, split};
 use kamil_engine::values::PieceValues;
 use kamil_rules::{Move, Position, Side, Variant};
@@ -68,7 +69,7 @@ fn a_tiny_net_learns_material_and_its_quantised_file_scores_alike() {
     let (train, held) = split(data.clone(), 0.1, 3);
     assert!(!held.is_empty());
     let link = Link::default();
-    let model = Model::<f32>::seeded(features.inputs(), 8, 5);
+    let model = Model::<f32>::seeded(features.inputs(), 8, Buckets::spread(2, 48), 5);
     let (train0, held0) = (model.loss(&train, link), model.loss(&held, link));
     let settings = Settings {
         lr: 0.01,
@@ -129,7 +130,11 @@ fn training_is_reproducible_for_a_seed() {
             batch: 16,
             ..Settings::default()
         };
-        let mut t = Trainer::new(Model::seeded(features.inputs(), 4, 1), settings).unwrap();
+        let mut t = Trainer::new(
+            Model::seeded(features.inputs(), 4, Buckets::ONE, 1),
+            settings,
+        )
+        .unwrap();
         t.epoch(&data, &mut |_| {});
         t.into_model()
     };

@@ -308,10 +308,10 @@ mod tests {
     fn a_net_plays_other_games_and_is_named_in_the_settings() {
         use kamil_engine::nnue::Nnue;
         use kamil_engine::nnue::features::Features;
-        use kamil_engine::nnue::network::Network;
+        use kamil_engine::nnue::network::{Buckets, Network};
         let v = load_variant("courier", &[]).unwrap();
         let f = Features::new(&v);
-        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, 3));
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 3));
         let hand = play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap();
         let by_net = play_game(&v, EvalChoice::Net(Box::new(net)), &settings(7), 3).unwrap();
         assert_ne!(hand, by_net);

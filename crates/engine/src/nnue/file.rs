@@ -11,24 +11,26 @@
 //! | hidden width H | u16 |
 //! | scale (centipawns per unit of output) | i32 |
 //! | hand-written evaluation below, pieces on the board (version 2; 0 in version 1: never) | u16 |
+//! | output buckets B, pieces per bucket (version 3; 1 and 1 before: one output) | u16, u16 |
 //! | payload length in bytes | u64 |
 //! | checksum of the payload | u64: FNV-1a |
-//! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (2H i16), output bias (i32) |
+//! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (B x 2H i16, bucket-major), output biases (B i32) |
 //!
 //! Reading checks every field against the variant and the payload against
 //! its length and checksum, so a net for another game or a damaged file is
 //! an error that says what differs, never a wrong evaluation.
 
 use super::features::{Features, Turn};
-use super::network::{MAX_HIDDEN, Network};
+use super::network::{Buckets, MAX_BUCKETS, MAX_HIDDEN, Network};
 use crate::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILNET";
-/// The format version this build writes; it reads this one and version 1
-/// (which has no `hand_below` field).
-pub const VERSION: u32 = 2;
+/// The format version this build writes; it reads this one and the older
+/// ones (version 1 has no `hand_below` field, versions 1 and 2 no output
+/// buckets).
+pub const VERSION: u32 = 3;
 /// The oldest format version this build reads.
 pub const OLDEST: u32 = 1;
 
@@ -84,7 +86,7 @@ pub enum NetError {
 
 /// The file's bytes for `net`, a network of `v` with `features`.
 pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
-    let mut payload = Vec::with_capacity(2 * net.ft_weights.len() + 8 * net.hidden + 4);
+    let mut payload = Vec::with_capacity(payload_len(net.inputs, net.hidden, net.buckets));
     for w in net
         .ft_weights
         .iter()
@@ -93,7 +95,9 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     {
         payload.extend_from_slice(&w.to_le_bytes());
     }
-    payload.extend_from_slice(&net.out_bias.to_le_bytes());
+    for b in &net.out_bias {
+        payload.extend_from_slice(&b.to_le_bytes());
+    }
     let mut out = Vec::with_capacity(payload.len() + 64);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -107,10 +111,17 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     out.extend_from_slice(&(net.hidden as u16).to_le_bytes());
     out.extend_from_slice(&net.scale.to_le_bytes());
     out.extend_from_slice(&net.hand_below.to_le_bytes());
+    out.extend_from_slice(&(net.buckets.count() as u16).to_le_bytes());
+    out.extend_from_slice(&net.buckets.size().to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
     out
+}
+
+/// The payload's bytes of a network of these shapes.
+fn payload_len(inputs: usize, hidden: usize, buckets: Buckets) -> usize {
+    2 * (inputs * hidden + hidden + buckets.count() * 2 * hidden) + 4 * buckets.count()
 }
 
 /// A cursor over the file's bytes.
@@ -229,11 +240,30 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     } else {
         0
     };
-    let payload_len = u64::from_le_bytes(r.array("the payload length")?);
+    let buckets = if version >= 3 {
+        let count = u16::from_le_bytes(r.array("the output buckets")?);
+        let size = u16::from_le_bytes(r.array("the pieces per bucket")?);
+        if !(1..=MAX_BUCKETS).contains(&count) {
+            return Err(NetError::Bad {
+                field: "output buckets",
+                value: count.to_string(),
+            });
+        }
+        if size == 0 {
+            return Err(NetError::Bad {
+                field: "pieces per bucket",
+                value: "0".into(),
+            });
+        }
+        Buckets::new(count, size)
+    } else {
+        Buckets::ONE
+    };
+    let payload_len_field = u64::from_le_bytes(r.array("the payload length")?);
     let checksum = u64::from_le_bytes(r.array("the checksum")?);
     let inputs = features.inputs();
-    let expected = 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
-    expect("payload length", payload_len, expected as u64)?;
+    let expected = payload_len(inputs, hidden, buckets);
+    expect("payload length", payload_len_field, expected as u64)?;
     let payload = r.take(expected, "the weights")?;
     let found = fnv1a(payload);
     if found != checksum {
@@ -248,7 +278,7 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     let mut words = payload
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
-    let mut net = Network::zeroed(inputs, hidden);
+    let mut net = Network::zeroed(inputs, hidden, buckets);
     net.scale = scale;
     net.hand_below = hand_below;
     for w in net
@@ -259,7 +289,9 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     {
         *w = words.next().unwrap_or(0);
     }
-    let tail = &payload[expected - 4..];
-    net.out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+    let tail = &payload[expected - 4 * buckets.count()..];
+    for (b, c) in net.out_bias.iter_mut().zip(tail.chunks_exact(4)) {
+        *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
     Ok(net)
 }

@@ -65,7 +65,7 @@ mod tests {
     use super::*;
     use crate::EvalMode;
     use crate::nnue::features::Features;
-    use crate::nnue::network::Network;
+    use crate::nnue::network::{Buckets, Network};
     use kamil_rules::Variant;
     use std::sync::Arc;
 
@@ -73,7 +73,7 @@ mod tests {
     fn fewer_pieces_than_the_threshold_are_the_hand_written_evaluations() {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let f = Features::new(&v);
-        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, 5));
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 5));
         let hand = Evaluator::new(v.clone(), EvalMode::Full);
         let mut pos = Position::start(v.clone());
         let on_board = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();

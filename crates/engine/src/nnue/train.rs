@@ -6,7 +6,8 @@
 //! ```text
 //! acc_v = b1 + Σ W1[i] over the active inputs i of view v   (H values; v = us, them)
 //! h_v   = clamp(acc_v, 0, 1)²
-//! out   = w2[..H] · h_us + w2[H..] · h_them + b2              (net units)
+//! b     = the output bucket of the position's piece count (Buckets::index)
+//! out   = w2[b][..H] · h_us + w2[b][H..] · h_them + b2[b]     (net units)
 //! cp    = out · scale                                         (centipawns, side to move)
 //! p     = σ(cp / K),  σ(x) = 1 / (1 + e^-x)
 //! loss  = mean over a batch of (p - t)²
@@ -35,7 +36,7 @@
 //! about 1e-10 and a wrong gradient cannot hide in rounding.
 
 use super::features::Features;
-use super::network::{DEFAULT_SCALE, MAX_HIDDEN, Network, QA, QB};
+use super::network::{Buckets, DEFAULT_SCALE, MAX_HIDDEN, Network, QA, QB};
 use kamil_rules::{Position, Side};
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -105,6 +106,8 @@ pub struct Sample {
     pub them: Vec<u32>,
     /// The side to move's expected score, 0 (lost) to 1 (won).
     pub target: f32,
+    /// Pieces on the board, both sides (it picks the output bucket).
+    pub pieces: u16,
 }
 
 impl Sample {
@@ -125,9 +128,11 @@ impl Sample {
         } else {
             target.clamp(0.0, 1.0)
         };
+        let us = view(us);
         Sample {
-            us: view(us),
-            them: view(us.flip()),
+            pieces: us.len().min(usize::from(u16::MAX)) as u16,
+            them: view(pos.side().flip()),
+            us,
             target,
         }
     }
@@ -151,6 +156,7 @@ impl Sample {
             us: f(&self.us),
             them: f(&self.them),
             target: self.target,
+            pieces: self.pieces,
         }
     }
 
@@ -167,6 +173,7 @@ impl Sample {
             us: m(&self.us),
             them: m(&self.them),
             target: self.target,
+            pieces: self.pieces,
         }
     }
 }
@@ -203,14 +210,17 @@ impl Default for Link {
 pub struct Model<T> {
     inputs: usize,
     hidden: usize,
+    /// The output buckets.
+    buckets: Buckets,
     /// First layer: H weights per input, input-major (as [`Network`]).
     w1: Vec<T>,
     /// First layer biases, H.
     b1: Vec<T>,
-    /// Output weights: H for the side to move's view, then H for the other.
+    /// Output weights per bucket: H for the side to move's view, then H
+    /// for the other (bucket-major).
     w2: Vec<T>,
-    /// Output bias, net units.
-    b2: T,
+    /// Output biases, one per bucket, net units.
+    b2: Vec<T>,
 }
 
 /// A model's gradient (or any buffer of its shape); the first layer's rows
@@ -220,19 +230,19 @@ struct Grad<T> {
     w1: Vec<T>,
     b1: Vec<T>,
     w2: Vec<T>,
-    b2: T,
+    b2: Vec<T>,
     /// The first layer's rows written since the last clear.
     touched: Vec<u32>,
     mark: Vec<bool>,
 }
 
 impl<T: Real> Grad<T> {
-    fn new(inputs: usize, hidden: usize) -> Grad<T> {
+    fn new(inputs: usize, hidden: usize, buckets: Buckets) -> Grad<T> {
         Grad {
             w1: vec![T::default(); inputs * hidden],
             b1: vec![T::default(); hidden],
-            w2: vec![T::default(); 2 * hidden],
-            b2: T::default(),
+            w2: vec![T::default(); buckets.count() * 2 * hidden],
+            b2: vec![T::default(); buckets.count()],
             touched: Vec::new(),
             mark: vec![false; inputs],
         }
@@ -248,7 +258,7 @@ impl<T: Real> Grad<T> {
         self.touched.clear();
         self.b1.fill(T::default());
         self.w2.fill(T::default());
-        self.b2 = T::default();
+        self.b2.fill(T::default());
     }
 
     /// Adds `d` to row `i` of the first layer (an input of the model).
@@ -337,15 +347,17 @@ fn screlu<T: Real>(a: T) -> (T, T) {
 }
 
 impl<T: Real> Model<T> {
-    /// A model of `inputs` inputs and `hidden` units, all weights 0.
-    pub fn zeroed(inputs: usize, hidden: usize) -> Model<T> {
+    /// A model of `inputs` inputs, `hidden` units and `buckets`' outputs,
+    /// all weights 0.
+    pub fn zeroed(inputs: usize, hidden: usize, buckets: Buckets) -> Model<T> {
         Model {
             inputs,
             hidden,
+            buckets,
             w1: vec![T::default(); inputs * hidden],
             b1: vec![T::default(); hidden],
-            w2: vec![T::default(); 2 * hidden],
-            b2: T::default(),
+            w2: vec![T::default(); buckets.count() * 2 * hidden],
+            b2: vec![T::default(); buckets.count()],
         }
     }
 
@@ -353,10 +365,10 @@ impl<T: Real> Model<T> {
     /// uniform in ±0.05 (a Courier position's ~48 pieces sum to about
     /// ±0.2), biases uniform in 0 to 0.5 so that units start inside the
     /// clamp's live range (0, 1) where their gradient is not 0, output
-    /// weights uniform in ±1/√(2H), output bias 0.
-    pub fn seeded(inputs: usize, hidden: usize, seed: u64) -> Model<T> {
+    /// weights uniform in ±1/√(2H) (each bucket its own), output biases 0.
+    pub fn seeded(inputs: usize, hidden: usize, buckets: Buckets, seed: u64) -> Model<T> {
         let mut rng = SplitMix::new(seed);
-        let mut m = Model::zeroed(inputs, hidden);
+        let mut m = Model::zeroed(inputs, hidden, buckets);
         m.w1.iter_mut()
             .for_each(|w| *w = T::of(rng.symmetric(0.05)));
         m.b1.iter_mut().for_each(|w| *w = T::of(0.5 * rng.unit()));
@@ -375,7 +387,7 @@ impl<T: Real> Model<T> {
             return self.clone();
         }
         let h = self.hidden;
-        let mut m = Model::zeroed(real, h);
+        let mut m = Model::zeroed(real, h, self.buckets);
         for i in 0..real {
             let v = real + i / squares;
             for k in 0..h {
@@ -385,7 +397,7 @@ impl<T: Real> Model<T> {
         }
         m.b1.clone_from(&self.b1);
         m.w2.clone_from(&self.w2);
-        m.b2 = self.b2;
+        m.b2.clone_from(&self.b2);
         m
     }
 
@@ -397,6 +409,11 @@ impl<T: Real> Model<T> {
     /// Hidden width H.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The output buckets.
+    pub fn buckets(&self) -> Buckets {
+        self.buckets
     }
 
     /// Are all of `s`'s inputs inputs of this model?
@@ -427,22 +444,23 @@ impl<T: Real> Model<T> {
         }
     }
 
-    /// The output from filled accumulators.
+    /// The output of `bucket` from filled accumulators.
     #[inline]
-    fn head(&self, sc: &Scratch<T>) -> T {
+    fn head(&self, sc: &Scratch<T>, bucket: usize) -> T {
         let h = self.hidden;
+        let w2 = &self.w2[bucket * 2 * h..(bucket + 1) * 2 * h];
         let dot = |acc: &[T], w: &[T]| {
             acc.iter()
                 .zip(w)
                 .fold(T::default(), |s, (&a, &w)| s + screlu(a).0 * w)
         };
-        dot(&sc.us, &self.w2[..h]) + dot(&sc.them, &self.w2[h..]) + self.b2
+        dot(&sc.us, &w2[..h]) + dot(&sc.them, &w2[h..]) + self.b2[bucket]
     }
 
     fn forward(&self, s: &Sample, sc: &mut Scratch<T>) -> T {
         self.accumulate(&s.us, &mut sc.us);
         self.accumulate(&s.them, &mut sc.them);
-        self.head(sc)
+        self.head(sc, self.buckets.index(usize::from(s.pieces)))
     }
 
     /// The output of `s` in net units (side to move's view; centipawns
@@ -481,14 +499,19 @@ impl<T: Real> Model<T> {
             total += (e * e).f64();
             // d(mean (p - t)²)/d out.
             let d = T::of(2.0) * e * p * (T::of(1.0) - p) * c / n;
-            g.b2 += d;
+            let b = self.buckets.index(usize::from(s.pieces));
+            g.b2[b] += d;
+            let (w2, gw2) = (
+                &self.w2[b * 2 * h..(b + 1) * 2 * h],
+                &mut g.w2[b * 2 * h..(b + 1) * 2 * h],
+            );
             for j in 0..h {
                 let (hu, du) = screlu(sc.us[j]);
                 let (ht, dt) = screlu(sc.them[j]);
-                g.w2[j] += d * hu;
-                g.w2[h + j] += d * ht;
-                d_us[j] = d * self.w2[j] * du;
-                d_them[j] = d * self.w2[h + j] * dt;
+                gw2[j] += d * hu;
+                gw2[h + j] += d * ht;
+                d_us[j] = d * w2[j] * du;
+                d_them[j] = d * w2[h + j] * dt;
                 g.b1[j] += d_us[j] + d_them[j];
             }
             for &i in &s.us {
@@ -502,7 +525,7 @@ impl<T: Real> Model<T> {
     }
 
     /// The quantised network (`scale` centipawns per net unit): first
-    /// layer × [`QA`], output weights × [`QB`], output bias × `QA · QB`,
+    /// layer × [`QA`], output weights × [`QB`], output biases × `QA · QB`,
     /// each rounded and clamped to its integer type. Returns the network
     /// and how many values were clamped (0 for a net that fits).
     pub fn quantise(&self, scale: i32) -> (Network, usize) {
@@ -515,15 +538,21 @@ impl<T: Real> Model<T> {
             // `as` saturates (NaN to 0).
             v as i16
         };
-        let mut n = Network::zeroed(self.inputs, self.hidden);
+        let mut n = Network::zeroed(self.inputs, self.hidden, self.buckets);
         n.ft_weights = self.w1.iter().map(|&w| q16(w, QA)).collect();
         n.ft_bias = self.b1.iter().map(|&w| q16(w, QA)).collect();
         n.out_weights = self.w2.iter().map(|&w| q16(w, QB)).collect();
-        let b = (self.b2.f64() * f64::from(QA * QB)).round();
-        if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
-            clamped += 1;
-        }
-        n.out_bias = b as i32;
+        n.out_bias = self
+            .b2
+            .iter()
+            .map(|&b| {
+                let b = (b.f64() * f64::from(QA * QB)).round();
+                if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
+                    clamped += 1;
+                }
+                b as i32
+            })
+            .collect();
         n.scale = scale;
         (n, clamped)
     }
@@ -631,13 +660,13 @@ impl Trainer {
         if model.hidden == 0 || model.hidden > MAX_HIDDEN {
             return bad("hidden", model.hidden.to_string());
         }
-        let (i, h) = (model.inputs, model.hidden);
+        let (i, h, b) = (model.inputs, model.hidden, model.buckets);
         Ok(Trainer {
             scratch: model.scratch(),
             model,
-            m: Grad::new(i, h),
-            v: Grad::new(i, h),
-            grad: Grad::new(i, h),
+            m: Grad::new(i, h, b),
+            v: Grad::new(i, h, b),
+            grad: Grad::new(i, h, b),
             step: 0,
             rng: SplitMix::new(settings.seed),
             settings,
@@ -746,10 +775,10 @@ impl Trainer {
             decay,
         );
         adam(
-            std::slice::from_mut(&mut self.model.b2),
-            &[self.grad.b2],
-            std::slice::from_mut(&mut self.m.b2),
-            std::slice::from_mut(&mut self.v.b2),
+            &mut self.model.b2,
+            &self.grad.b2,
+            &mut self.m.b2,
+            &mut self.v.b2,
             0.0,
         );
         loss
@@ -794,18 +823,20 @@ mod tests {
                     us,
                     them,
                     target: rng.unit() as f32,
+                    pieces: 1 + rng.below(30) as u16,
                 }
             })
             .collect()
     }
 
     /// A tiny model whose units sit inside (0, 1) and whose output is
-    /// large enough for the sigmoid's slope to matter.
+    /// large enough for the sigmoid's slope to matter, with two output
+    /// buckets (up to 15 pieces, and more).
     fn tiny() -> Model<f64> {
-        let mut m = Model::<f64>::seeded(40, 4, 9);
+        let mut m = Model::<f64>::seeded(40, 4, Buckets::new(2, 15), 9);
         m.w1.iter_mut().for_each(|w| *w *= 2.0);
         m.w2.iter_mut().for_each(|w| *w *= 3.0);
-        m.b2 = 0.3;
+        m.b2 = vec![0.3, -0.2];
         m
     }
 
@@ -837,16 +868,19 @@ mod tests {
             let n = fd(m, &|m, d| m.b1[j] += d);
             see(format!("b1[{j}]"), g.b1[j], n);
         }
-        for j in 0..2 * h {
+        for j in 0..m.w2.len() {
             let n = fd(m, &|m, d| m.w2[j] += d);
             see(format!("w2[{j}]"), g.w2[j], n);
         }
-        see("b2".into(), g.b2, fd(m, &|m, d| m.b2 += d));
+        for b in 0..m.b2.len() {
+            let n = fd(m, &|m, d| m.b2[b] += d);
+            see(format!("b2[{b}]"), g.b2[b], n);
+        }
         worst
     }
 
     fn analytic(m: &Model<f64>, data: &[Sample]) -> Grad<f64> {
-        let mut g = Grad::new(m.inputs, m.hidden);
+        let mut g = Grad::new(m.inputs, m.hidden, m.buckets);
         let batch: Vec<&Sample> = data.iter().collect();
         m.backward(&batch, Link::new(400.0, 300.0), &mut g, &mut m.scratch());
         g
@@ -861,6 +895,8 @@ mod tests {
         assert!(!g.touched.is_empty() && g.touched.len() < m.inputs);
         // Units inside the clamp's live range, so every kind is exercised.
         assert!(g.b1.iter().all(|&x| x != 0.0), "{:?}", g.b1);
+        // Both buckets have samples.
+        assert!(g.b2.iter().all(|&x| x != 0.0), "{:?}", g.b2);
         let (e, at) = worst_error(&m, &data, &g);
         eprintln!("worst relative error {e:e} at {at}");
         assert!(e < 1e-5, "relative error {e:e} at {at}");
@@ -880,7 +916,9 @@ mod tests {
             ),
             ("b1", &|g| g.b1[2] *= 1.01),
             ("w2", &|g| g.w2[h + 3] *= 1.01),
-            ("b2", &|g| g.b2 *= 1.01),
+            ("w2 of bucket 1", &|g| g.w2[2 * h + 1] *= 1.01),
+            ("b2", &|g| g.b2[0] *= 1.01),
+            ("b2 of bucket 1", &|g| g.b2[1] *= 1.01),
         ] {
             let mut g = analytic(&m, &data);
             spoil(&mut g);
@@ -892,11 +930,11 @@ mod tests {
     #[test]
     fn the_f32_model_computes_what_the_f64_one_does() {
         let m = tiny();
-        let mut m32 = Model::<f32>::zeroed(m.inputs, m.hidden);
+        let mut m32 = Model::<f32>::zeroed(m.inputs, m.hidden, m.buckets);
         m32.w1 = m.w1.iter().map(|&x| x as f32).collect();
         m32.b1 = m.b1.iter().map(|&x| x as f32).collect();
         m32.w2 = m.w2.iter().map(|&x| x as f32).collect();
-        m32.b2 = m.b2 as f32;
+        m32.b2 = m.b2.iter().map(|&x| x as f32).collect();
         for s in samples(m.inputs, 20, 5) {
             assert!((m.output(&s) - f64::from(m32.output(&s))).abs() < 1e-5);
         }
@@ -904,16 +942,18 @@ mod tests {
 
     #[test]
     fn quantising_scales_rounds_and_clamps() {
-        let mut m = Model::<f32>::zeroed(2, 2);
+        let mut m = Model::<f32>::zeroed(2, 2, Buckets::new(2, 4));
         m.w1 = vec![1.0, -0.5, 0.002, 1000.0];
         m.b1 = vec![0.25, 0.0];
-        m.w2 = vec![0.5, -1.0, 2.0, 0.0];
-        m.b2 = 0.1;
+        m.w2 = vec![0.5, -1.0, 2.0, 0.0, 1.0, 0.0, 0.0, -0.25];
+        m.b2 = vec![0.1, -0.5];
         let (n, clamped) = m.quantise(400);
         assert_eq!(n.ft_weights, vec![255, -128, 1, i16::MAX]);
         assert_eq!(n.ft_bias, vec![64, 0]);
-        assert_eq!(n.out_weights, vec![32, -64, 128, 0]);
-        assert_eq!(n.out_bias, (0.1f64 * f64::from(QA * QB)).round() as i32);
+        assert_eq!(n.out_weights, vec![32, -64, 128, 0, 64, 0, 0, -16]);
+        let q = |b: f64| (b * f64::from(QA * QB)).round() as i32;
+        assert_eq!(n.out_bias, vec![q(0.1), q(-0.5)]);
+        assert_eq!(n.buckets(), Buckets::new(2, 4));
         assert_eq!(n.scale, 400);
         assert_eq!(clamped, 1);
     }
@@ -925,7 +965,7 @@ mod tests {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let f = Features::new(&v);
         let blocks = f.inputs() / f.squares();
-        let m = Model::<f64>::seeded(f.inputs() + blocks, 8, 3);
+        let m = Model::<f64>::seeded(f.inputs() + blocks, 8, Buckets::spread(4, 48), 3);
         let folded = m.folded(f.inputs(), f.squares());
         assert_eq!(folded.inputs(), f.inputs());
         let mut pos = Position::start(v.clone());
@@ -947,7 +987,7 @@ mod tests {
 
     #[test]
     fn bad_settings_and_foreign_samples_are_errors() {
-        let m = Model::<f32>::seeded(10, 4, 1);
+        let m = Model::<f32>::seeded(10, 4, Buckets::ONE, 1);
         let bad = Settings {
             batch: 0,
             ..Settings::default()
