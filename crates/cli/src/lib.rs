@@ -11,6 +11,7 @@ mod analyse;
 mod bench;
 mod board_view;
 pub mod bounds;
+mod data_text;
 pub(crate) mod engines;
 mod game_args;
 mod gen_data;
@@ -73,6 +74,9 @@ enum Command {
     Tune(tune::Args),
     /// Train a network (NNUE) on labelled positions; write a `.nnue` file.
     TrainNet(train_net::Args),
+    /// Print a binary data file (`gen-data --format binary`) as text lines,
+    /// `FEN;RESULT;SCORE`.
+    DataText(data_text::Args),
     /// Review a PGN game: evaluate every position, mark inaccuracies,
     /// mistakes and blunders, write the PGN back with comments and NAGs.
     Analyse(analyse::Args),
@@ -115,6 +119,7 @@ fn run(command: Command) -> Result<()> {
         Command::GenData(a) => gen_data::run(a),
         Command::Tune(a) => tune::run(a),
         Command::TrainNet(a) => train_net::run(a),
+        Command::DataText(a) => data_text::run(a),
         Command::Analyse(a) => analyse::run(a),
     }
 }

@@ -1,6 +1,7 @@
 //! `kamil gen-data`: positions labelled by an engine's score, with kamil
 //! itself (`kamil uci`) as the labelling engine (`--label`); self-play in
-//! shards, resumed, with near-best random choices, in both formats.
+//! shards, resumed, with near-best random choices, in both formats;
+//! `kamil data-text` prints the binary format as the text one.
 
 mod common;
 use common::{kamil, scratch_path};
@@ -202,6 +203,28 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
         .map(|r| format!("{};{};{}", r.fen, r.result, r.score))
         .collect();
     assert_eq!(lines, from_binary);
+    // `kamil data-text` prints the binary file as the text run's lines
+    // (and `#` lines, which readers skip).
+    let shown = kamil(&["data-text", "courier", full.to_str().unwrap()]);
+    assert!(shown.status.success());
+    let shown = String::from_utf8(shown.stdout).unwrap();
+    let data_lines: Vec<String> = shown
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(data_lines, lines);
+    assert_eq!(
+        shown.lines().filter(|l| l.starts_with("# game ")).count(),
+        5
+    );
+    // Another game's variant is refused, naming the file.
+    let wrong = kamil(&["data-text", "sho-shogi", full.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        !wrong.status.success() && e.contains("full.bin") && e.contains("sho-shogi"),
+        "{e}"
+    );
     // A binary run never overwrites a text file.
     let e = self_play(&text, &[&["--games", "5"], &bin[..]].concat()).unwrap_err();
     assert!(e.contains("cannot be resumed"), "{e}");
