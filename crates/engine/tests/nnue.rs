@@ -386,3 +386,34 @@ fn a_net_with_a_hand_written_threshold_searches_otherwise() {
     assert_eq!(search(2), search(0));
     assert_ne!(search(100), search(0));
 }
+
+/// The checked-in Courier network (`variants/courier.nnue`, generation 3;
+/// `variants/courier.nnue.md` has the commands that made it) reads for
+/// Courier and no other game, keeps the hand-written evaluation below 18
+/// pieces, scores the symmetric start near even for either side to move,
+/// and searches to a legal move.
+#[test]
+fn the_checked_in_courier_net_loads_and_plays() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/courier.nnue");
+    let v = variant("courier");
+    let nnue = Nnue::load(&v, &path).expect("the checked-in Courier net");
+    assert_eq!(nnue.network().hand_below(), 18);
+    assert_eq!(nnue.network().buckets().count(), 1);
+    assert!(Nnue::load(&variant("courier-modern"), &path).is_err());
+    let mut pos = Position::start(v.clone());
+    let white = nnue.evaluate_fresh(&pos);
+    pos.make_null();
+    assert_eq!(nnue.evaluate_fresh(&pos), white);
+    assert!(white.abs() < 100, "start position {white} cp");
+    let pos = Position::start(v.clone());
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    engine.set_evaluation(EvalChoice::Net(Box::new(nnue)));
+    let r = engine.search(&pos, &Limits::depth(5), &mut |_| {});
+    assert!(
+        r.best
+            .is_some_and(|m| pos.clone().legal_moves().contains(&m))
+    );
+}
