@@ -93,8 +93,14 @@ pub fn load_weights(name: &str, variant: &Variant) -> Result<Option<Weights>> {
 /// game's, damaged, truncated): the message names the file and what
 /// differs.
 pub fn load_network(variant: &Arc<Variant>, path: &Path) -> Result<EvalChoice> {
-    let net = Nnue::load(variant, path).context("--eval: the network file cannot be used")?;
-    Ok(EvalChoice::Net(Box::new(net)))
+    Ok(EvalChoice::Net(Box::new(load_net(variant, path)?)))
+}
+
+/// The network file `path` (`--eval FILE`) of `variant`, as a network.
+///
+/// Errors: as [`load_network`].
+pub fn load_net(variant: &Arc<Variant>, path: &Path) -> Result<Nnue> {
+    Nnue::load(variant, path).context("--eval: the network file cannot be used")
 }
 
 impl GameArgs {

@@ -235,11 +235,11 @@ pub fn run(args: Args) -> Result<()> {
 /// Pieces on the start board of `v` (both sides).
 fn full_board(v: &Arc<Variant>) -> usize {
     let start = Position::start(v.clone());
-    start.pieces(Side::First).len() + start.pieces(Side::Second).len()
+    start.pieces_on_board()
 }
 
 /// The loss of `model` on `held` per eighth of a `full` board's pieces:
-/// `2-6 0.000412 (1203)`, the band, its loss and its positions, for each
+/// `1-6 0.000412 (1203)`, the band, its loss and its positions, for each
 /// band that has positions.
 fn by_pieces(model: &Model<f32>, held: &[Sample], link: Link, full: usize) -> String {
     let bands = Buckets::spread(8, full);
@@ -253,7 +253,7 @@ fn by_pieces(model: &Model<f32>, held: &[Sample], link: Link, full: usize) -> St
         .enumerate()
         .filter(|(_, g)| !g.is_empty())
         .map(|(b, g)| {
-            let lo = if b == 0 { 1 } else { b * size + 1 };
+            let lo = b * size + 1;
             let hi = if b + 1 == bands.count() {
                 "".to_string()
             } else {

@@ -31,7 +31,7 @@ fn variant(name: &str) -> Arc<Variant> {
 fn seeded(v: &Arc<Variant>, hidden: usize, seed: u64) -> Nnue {
     let features = Features::new(v);
     let start = Position::start(v.clone());
-    let full = start.pieces(Side::First).len() + start.pieces(Side::Second).len();
+    let full = start.pieces_on_board();
     let net = Network::seeded(&features, hidden, Buckets::spread(3, full), seed);
     Nnue::new(v, features, net)
 }

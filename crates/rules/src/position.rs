@@ -559,6 +559,14 @@ impl Position {
         &self.plist[side.index()]
     }
 
+    /// Pieces on the board, both sides, royals included (not those in
+    /// hand): what a network's output bucket and the hand-written
+    /// evaluation's hand-over threshold count.
+    #[inline(always)]
+    pub fn pieces_on_board(&self) -> usize {
+        self.plist[0].len() + self.plist[1].len()
+    }
+
     /// Squares of `side`'s royal pieces.
     #[inline(always)]
     pub fn royals(&self, side: Side) -> &[Square] {

@@ -32,7 +32,7 @@ mod label;
 mod output;
 mod self_play;
 
-use crate::game_args::{load_network, load_variant, load_weights};
+use crate::game_args::{load_net, load_variant, load_weights};
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::fingerprint;
@@ -171,13 +171,11 @@ pub fn run(args: Args) -> Result<()> {
 fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
     let (eval, net) = match &args.eval {
         Some(path) => {
-            let eval = load_network(variant, path)?;
+            let net = load_net(variant, path)?;
             // The net as it is written (its weights and header), so that
             // the same net in another file or format version matches.
-            let hash = match &eval {
-                EvalChoice::Net(n) => fingerprint::fnv1a(&n.to_bytes()),
-                _ => 0,
-            };
+            let hash = fingerprint::fnv1a(&net.to_bytes());
+            let eval = EvalChoice::Net(Box::new(net));
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),

@@ -984,7 +984,7 @@ mod tests {
                     // The defaults' percent weights (50) truncate square
                     // entries: under 1 per piece; else only the final
                     // truncations (under 4).
-                    let pieces = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();
+                    let pieces = pos.pieces_on_board();
                     let bound = if params == d {
                         4.0 + pieces as f64
                     } else {

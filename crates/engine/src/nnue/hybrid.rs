@@ -14,8 +14,8 @@ use crate::eval::Evaluator;
 use crate::eval::pawn_table::PawnTable;
 use crate::evaluation::StaticEval;
 use crate::values::PieceValues;
+use kamil_rules::Position;
 use kamil_rules::effects::BoardChange;
-use kamil_rules::{Position, Side};
 
 /// A net and the hand-written evaluation, chosen by the pieces on board.
 pub struct Hybrid {
@@ -51,7 +51,7 @@ impl StaticEval for Hybrid {
 
     #[inline]
     fn evaluate(&self, pos: &Position, state: &mut Self::State) -> i32 {
-        let n = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();
+        let n = pos.pieces_on_board();
         if n < self.below {
             self.hand.evaluate_cached(pos, &mut state.1)
         } else {
@@ -76,7 +76,7 @@ mod tests {
         let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 5));
         let hand = Evaluator::new(v.clone(), EvalMode::Full);
         let mut pos = Position::start(v.clone());
-        let on_board = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();
+        let on_board = pos.pieces_on_board();
         let by_hand = hand.evaluate_cached(&pos, &mut PawnTable::new());
         let by_net = net.evaluate_fresh(&pos);
         assert_ne!(by_hand, by_net);

@@ -27,7 +27,7 @@ use features::Features;
 use file::NetError;
 use kamil_rules::effects::BoardChange;
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::{Position, Side, Variant};
+use kamil_rules::{Position, Variant};
 use network::Network;
 use simd::Simd;
 use std::path::{Path, PathBuf};
@@ -165,7 +165,7 @@ impl Nnue {
     /// The score of `pos` from its accumulators `acc` (side to move's view).
     fn score(&self, pos: &Position, acc: &Accumulators) -> i32 {
         let us = pos.side();
-        let pieces = pos.pieces(Side::First).len() + pos.pieces(Side::Second).len();
+        let pieces = pos.pieces_on_board();
         let s = self
             .net
             .output(acc.view(us), acc.view(us.flip()), pieces, self.simd);
