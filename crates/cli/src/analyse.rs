@@ -10,6 +10,7 @@ use crate::input;
 use crate::review::{self, Judgement};
 use crate::xboard::setup::builtin_for;
 use anyhow::{Context, Result, bail};
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
@@ -36,8 +37,10 @@ pub struct Args {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
     /// Evaluate with this network file (`kamil train-net`'s `.nnue`) for
-    /// the game's variant instead of the hand-written evaluation.
-    #[arg(long, value_name = "FILE")]
+    /// the game's variant, or `hand` for the hand-written evaluation,
+    /// instead of the default (the game's built-in network where it has
+    /// one).
+    #[arg(long, value_name = "FILE|hand")]
     pub eval: Option<PathBuf>,
 }
 
@@ -114,6 +117,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     // Found now, not after minutes of review.
     let evaluation = match &args.eval {
+        Some(file) if file.as_os_str() == crate::game_args::HAND => Some(EvalChoice::Hand),
         Some(file) => Some(crate::game_args::load_network(game.start.variant(), file)?),
         None => None,
     };

@@ -26,9 +26,11 @@ pub struct Args {
     /// Transposition table size, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Evaluation: `full` or `material` (the hand-written evaluation's
+    /// Evaluation: `full` (each game's default: its built-in network where
+    /// it has one, else the hand-written evaluation), `hand` (the
+    /// hand-written evaluation everywhere), `material` (its material
     /// terms), or a network FILE for VARIANT (then required).
-    #[arg(long, default_value = "full", value_name = "full|material|FILE")]
+    #[arg(long, default_value = "full", value_name = "full|hand|material|FILE")]
     eval: String,
     /// Print one line per position.
     #[arg(long, short)]
@@ -43,6 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let (eval, net) = match (args.eval.as_str(), &args.variant) {
         ("full", _) => (EvalMode::Full, None),
+        ("hand", _) => (EvalMode::Full, Some(EvalChoice::Hand)),
         ("material", _) => (EvalMode::Material, None),
         (file, Some(name)) => {
             let v = load_variant(name, &[])?;
@@ -57,7 +60,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         (file, None) => bail!(
             "--eval {file}: a network is for one game: name it (`kamil bench VARIANT --eval FILE`); \
-             the evaluations by name are full and material"
+             the evaluations by name are full, hand and material"
         ),
     };
     let mut list = Vec::new();

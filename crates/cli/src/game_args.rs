@@ -86,6 +86,25 @@ pub fn load_weights(name: &str, variant: &Variant) -> Result<Option<Weights>> {
     Ok(Some(w))
 }
 
+/// What `--eval` names instead of a network file: the hand-written
+/// evaluation (a file of that name is `./hand`).
+pub const HAND: &str = "hand";
+
+/// The evaluation `--eval` asks for in `variant`, loaded from `name` (as
+/// [`load_variant`] takes it): without `--eval` the default (a variant
+/// file's own weights, else [`EvalChoice::Builtin`]: the game's built-in
+/// network where it has one); `--eval hand` the hand-written evaluation
+/// (with the file's weights); else the network file it names.
+///
+/// Errors: as [`load_weights`] and [`load_network`].
+pub fn eval_choice(name: &str, variant: &Arc<Variant>, eval: Option<&Path>) -> Result<EvalChoice> {
+    match eval {
+        None => Ok(load_weights(name, variant)?.into()),
+        Some(p) if p.as_os_str() == HAND => Ok(EvalChoice::hand(load_weights(name, variant)?)),
+        Some(p) => load_network(variant, p),
+    }
+}
+
 /// The network file `path` (`--eval FILE`) as the evaluation of
 /// `variant`.
 ///

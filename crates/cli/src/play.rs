@@ -58,8 +58,9 @@ pub struct Args {
     #[arg(long)]
     no_color: bool,
     /// Evaluate with this network file (`kamil train-net`'s `.nnue`) for
-    /// the game instead of the hand-written evaluation.
-    #[arg(long, value_name = "FILE")]
+    /// the game, or `hand` for the hand-written evaluation, instead of the
+    /// default (the game's built-in network where it has one).
+    #[arg(long, value_name = "FILE|hand")]
     eval: Option<PathBuf>,
     /// The engine's strength level, 0 (weakest) to 20 (full strength),
     /// as UCI's `Skill Level`.
@@ -91,10 +92,8 @@ fn elo_arg(text: &str) -> std::result::Result<i32, String> {
 pub fn run(args: Args) -> Result<()> {
     let pos = args.game.position()?;
     let mut engine = Engine::new(EngineConfig::default());
-    let evaluation = match &args.eval {
-        Some(file) => crate::game_args::load_network(pos.variant(), file)?,
-        None => crate::game_args::load_weights(&args.game.variant, pos.variant())?.into(),
-    };
+    let evaluation =
+        crate::game_args::eval_choice(&args.game.variant, pos.variant(), args.eval.as_deref())?;
     engine.set_evaluation(evaluation);
     let strength = Strength {
         level: args.skill.unwrap_or(Skill::FULL),

@@ -578,10 +578,12 @@ fn courier_depth_three(setup: &[String]) -> (String, Vec<String>) {
     (last, said)
 }
 
-/// Issue 46: `EvalFile` names a network for the selected variant, which
-/// then evaluates (the search goes otherwise); `Use NNUE false` goes back
-/// to the hand-written evaluation; a damaged file or another game's net is
-/// said, naming the file, and the hand-written evaluation plays.
+/// Issue 46: Courier's built-in network evaluates by default (`Use NNUE
+/// false` searches otherwise, with the hand-written evaluation);
+/// `EvalFile` names a network for the selected variant, which then
+/// evaluates (the search goes otherwise again); `Use NNUE false` sets it
+/// aside too; a damaged file or another game's net is said, naming the
+/// file, and the default evaluation plays.
 #[test]
 fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
     use kamil_engine::nnue::Nnue;
@@ -595,14 +597,22 @@ fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
     std::fs::write(&path, &bytes).expect("write the net");
     let set = |p: &std::path::Path| format!("setoption name EvalFile value {}", p.display());
 
-    let (hand, _) = courier_depth_three(&[]);
+    let (default, _) = courier_depth_three(&[]);
+    let (hand, _) = courier_depth_three(&["setoption name Use NNUE value false".to_string()]);
+    assert_ne!(
+        search_key(&default),
+        search_key(&hand),
+        "the built-in network did not change the search"
+    );
     let (net_line, said) = courier_depth_three(&[set(&path)]);
     assert!(said.iter().any(|s| s.contains("in use")), "{said:?}");
-    assert_ne!(
-        search_key(&hand),
-        search_key(&net_line),
-        "the network did not change the search"
-    );
+    for other in [&hand, &default] {
+        assert_ne!(
+            search_key(other),
+            search_key(&net_line),
+            "the network did not change the search"
+        );
+    }
     let (off, _) = courier_depth_three(&[
         set(&path),
         "setoption name Use NNUE value false".to_string(),
@@ -623,7 +633,7 @@ fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
         msg.contains(&bad.display().to_string()) && msg.contains("damaged"),
         "{msg}"
     );
-    assert!(line.starts_with("info depth 3 "));
+    assert_eq!(search_key(&line), search_key(&default));
     // Another game's net: named with what differs.
     let (_, said) = courier_depth_three(&[
         "setoption name UCI_Variant value courier-modern".to_string(),

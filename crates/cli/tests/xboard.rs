@@ -679,11 +679,13 @@ fn courier_depth_three(e: &mut Engine, setup: &[String]) -> (Vec<String>, Vec<St
     (vec![w[1].clone(), w[3].clone()], said)
 }
 
-/// Issue 46: the `EvalFile` and `Use NNUE` option features; a network for
-/// the game evaluates (the search goes otherwise), `Use NNUE=0` goes back
-/// to the hand-written evaluation, and a damaged file, or a net for another
-/// game than the one selected, is said with `tellusererror` naming the
-/// file and what differs, the hand-written evaluation playing on.
+/// Issue 46: the `EvalFile` and `Use NNUE` option features; Courier's
+/// built-in network evaluates by default (`Use NNUE=0` searches otherwise,
+/// with the hand-written evaluation); a network file for the game
+/// evaluates (the search goes otherwise again), `Use NNUE=0` sets it aside
+/// too, and a damaged file, or a net for another game than the one
+/// selected, is said with `tellusererror` naming the file and what
+/// differs, the default evaluation playing on.
 #[test]
 fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
     use kamil_engine::nnue::Nnue;
@@ -707,7 +709,13 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
     ] {
         assert!(features.iter().any(|l| l == f), "{f}: {features:?}");
     }
-    let (hand, _) = courier_depth_three(&mut e, &[]);
+    let (default, _) = courier_depth_three(&mut e, &[]);
+    let (hand, _) = courier_depth_three(&mut e, &["option Use NNUE=0".to_string()]);
+    assert_ne!(
+        default, hand,
+        "the built-in network did not change the search"
+    );
+    e.send("option Use NNUE=1");
     let (net, said) = courier_depth_three(&mut e, &[set(&path)]);
     assert!(
         said.iter()
@@ -715,6 +723,7 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
         "{said:?}"
     );
     assert_ne!(hand, net, "the network did not change the search");
+    assert_ne!(default, net, "the network did not change the search");
     // The network stays through `new`; `Use NNUE=0` turns it off.
     let (again, _) = courier_depth_three(&mut e, &[]);
     assert_eq!(again, net);
@@ -736,7 +745,7 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
         "{msg}"
     );
 
-    // A damaged file: said, and the hand-written evaluation plays.
+    // A damaged file: said, and the default evaluation plays.
     let mut damaged = bytes.clone();
     let at = damaged.len() - 7;
     damaged[at] ^= 0x40;
@@ -751,7 +760,7 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
         msg.contains(&bad.display().to_string()) && msg.contains("damaged"),
         "{msg}"
     );
-    assert_eq!(played, hand);
+    assert_eq!(played, default);
     e.send("quit");
     assert!(e.io.child.wait().unwrap().success());
 }

@@ -17,7 +17,7 @@ use kamil_engine::nnue::file::NetError;
 use kamil_engine::nnue::network::{Buckets, Network};
 use kamil_engine::nnue::simd::Simd;
 use kamil_engine::nnue::{NetFileError, Nnue};
-use kamil_engine::{Engine, EngineConfig, Limits};
+use kamil_engine::{Engine, EngineConfig, Limits, Score, Skill};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
 use std::sync::Arc;
@@ -416,4 +416,76 @@ fn the_checked_in_courier_net_loads_and_plays() {
         r.best
             .is_some_and(|m| pos.clone().legal_moves().contains(&m))
     );
+}
+
+/// The search of `pos` to `depth` with `choice` at `level`: its nodes,
+/// score and best move, what differs when the evaluation does.
+fn searched(
+    pos: &Position,
+    choice: Option<EvalChoice>,
+    level: u8,
+    depth: u32,
+) -> (u64, Score, Option<Move>) {
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    if let Some(c) = choice {
+        engine.set_evaluation(c);
+    }
+    engine.set_skill(Skill::new(level), 7);
+    let r = engine.search(pos, &Limits::depth(depth), &mut |_| {});
+    (r.nodes, r.score, r.best)
+}
+
+/// Issue 46: every built-in network (`variants/NAME.nnue`, embedded) reads
+/// for its game with the default options, and a new engine searches with
+/// it: as with the network given, not as with the hand-written evaluation.
+/// A level below full strength searches with the hand-written evaluation
+/// (the levels' Elo ladders were measured with it), and so does a game
+/// without a network or a variant file that extends one keeping its name.
+#[test]
+fn the_built_in_networks_evaluate_by_default() {
+    assert!(!kamil_rules::variant::BUILTIN_NETS.is_empty());
+    for (name, _) in kamil_rules::variant::BUILTIN_NETS {
+        let v = variant(name);
+        let nnue = Nnue::builtin(&v)
+            .expect("a built-in net")
+            .unwrap_or_else(|e| panic!("{name}.nnue: {e}"));
+        let pos = Position::start(v.clone());
+        let by_default = searched(&pos, None, Skill::FULL, 5);
+        let net = searched(&pos, Some(EvalChoice::Net(Box::new(nnue))), Skill::FULL, 5);
+        let hand = searched(&pos, Some(EvalChoice::Hand), Skill::FULL, 5);
+        assert_eq!(by_default, net, "{name}");
+        assert_ne!(by_default, hand, "{name}");
+        // Level 10: its shallow depth, several lines, a seeded pick.
+        let weak = searched(&pos, None, 10, 5);
+        assert_eq!(
+            weak,
+            searched(&pos, Some(EvalChoice::Hand), 10, 5),
+            "{name}"
+        );
+    }
+    // A game without a net: its default is the hand-written evaluation.
+    let (bare, _) = BUILTIN
+        .iter()
+        .find(|(n, _)| {
+            !kamil_rules::variant::BUILTIN_NETS
+                .iter()
+                .any(|(m, _)| m == n)
+        })
+        .expect("a game without a net");
+    let pos = Position::start(variant(bare));
+    assert!(Nnue::builtin(pos.variant()).is_none());
+    assert_eq!(
+        searched(&pos, None, Skill::FULL, 4),
+        searched(&pos, Some(EvalChoice::Hand), Skill::FULL, 4),
+        "{bare}"
+    );
+    // A file that extends a game with a net keeping its name: not the net.
+    let (name, _) = kamil_rules::variant::BUILTIN_NETS[0];
+    let text = format!("extends = \"{name}\"\n");
+    let file = Arc::new(Variant::from_toml("mine.toml", &text, &[]).expect("a variant file"));
+    assert_eq!(file.name, name);
+    assert!(Nnue::builtin(&file).is_none());
 }

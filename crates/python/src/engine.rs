@@ -137,12 +137,14 @@ impl PySearchInfo {
 }
 
 /// kamil's engine: `Engine(hash_mb=16, threads=1, eval_file=None,
-/// skill=20, elo=None)`.
+/// skill=20, elo=None, use_nnue=True)`.
 /// `hash_mb` is the transposition table's size in megabytes (1 to 65536),
 /// `threads` the search threads (1 to 64; more than one: Lazy SMP),
 /// `eval_file` a network file (`kamil train-net`'s `.nnue`) of a built-in
-/// game, which then evaluates that game's positions (other games keep the
-/// hand-written evaluation), `skill` the strength level, 0 (weakest) to
+/// game, which then evaluates that game's positions (other games keep
+/// their default evaluation: the game's built-in network where it has
+/// one, else the hand-written one), `use_nnue=False` the hand-written
+/// evaluation in every game (UCI's `Use NNUE`), `skill` the strength level, 0 (weakest) to
 /// 20 (full strength; below it the engine searches shallow and plays one
 /// of several good lines by a seeded draw), `elo` a strength on the Elo
 /// scale of the levels (`UCI_Elo`: 1000 is level 0 in every game; each
@@ -151,7 +153,8 @@ impl PySearchInfo {
 /// ordering) is kept between searches until `new_game()`.
 ///
 /// Errors: `ValueError` for a size, thread count, level or Elo out of
-/// range, `skill` and `elo` both given, or a
+/// range, `skill` and `elo` both given, `eval_file` with
+/// `use_nnue=False`, or a
 /// network file that cannot be used (unreadable, damaged, not a network,
 /// of a game that is not built in: the message names the file and what
 /// is wrong); `MemoryError` when the table cannot be allocated.
@@ -172,19 +175,27 @@ pub struct PyEngine {
     skill: u8,
     /// The Elo asked for, which replaces `skill` in each search.
     elo: Option<i32>,
+    /// Whether networks evaluate (`eval_file`'s, else the built-in ones).
+    use_nnue: bool,
 }
 
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=20, elo=None))]
+    #[pyo3(signature = (hash_mb=16, threads=1, eval_file=None, skill=20, elo=None, use_nnue=true))]
     fn new(
         hash_mb: usize,
         threads: usize,
         eval_file: Option<String>,
         skill: i64,
         elo: Option<i64>,
+        use_nnue: bool,
     ) -> PyResult<PyEngine> {
+        if eval_file.is_some() && !use_nnue {
+            return Err(PyValueError::new_err(
+                "give eval_file or use_nnue=False, not both: use_nnue=False sets networks aside",
+            ));
+        }
         // Taken as any integer so that -1 or 300 is a ValueError too.
         let skill = u8::try_from(skill)
             .ok()
@@ -224,6 +235,8 @@ impl PyEngine {
             Engine::try_new(config).map_err(|e| PyMemoryError::new_err(e.to_string()))?;
         if let Some(n) = net {
             engine.set_evaluation(EvalChoice::Net(Box::new(n)));
+        } else if !use_nnue {
+            engine.set_evaluation(EvalChoice::Hand);
         }
         engine.set_skill(Skill::new(skill), 0);
         let stop = engine.stop_handle();
@@ -237,6 +250,7 @@ impl PyEngine {
             eval_file,
             skill,
             elo,
+            use_nnue,
         })
     }
 
@@ -256,6 +270,13 @@ impl PyEngine {
     #[getter]
     fn eval_file(&self) -> Option<String> {
         self.eval_file.clone()
+    }
+
+    /// Whether networks evaluate (`False`: the hand-written evaluation in
+    /// every game).
+    #[getter]
+    fn use_nnue(&self) -> bool {
+        self.use_nnue
     }
 
     /// The transposition table's size, MB.
@@ -390,6 +411,7 @@ impl PyEngine {
     fn __repr__(&self) -> String {
         let net = match &self.eval_file {
             Some(f) => format!(" eval_file={f:?}"),
+            None if !self.use_nnue => " use_nnue=False".to_string(),
             None => String::new(),
         };
         let skill = match self.elo {

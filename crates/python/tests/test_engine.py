@@ -171,11 +171,19 @@ def test_eval_file_searches_with_a_network_and_a_bad_file_is_a_value_error(cli, 
     assert "eval_file=" in repr(e)
     r = e.search(start, depth=3)
     assert r.best in start.legal_moves()
-    hand = kamil.Engine(hash_mb=4)
-    assert hand.eval_file is None
+    default = kamil.Engine(hash_mb=4)
+    assert default.eval_file is None and default.use_nnue
+    d = default.search(start, depth=3)
+    assert (r.nodes, r.score_cp) != (d.nodes, d.score_cp), "the network was not used"
+    # use_nnue=False: the hand-written evaluation, not Courier's built-in net.
+    hand = kamil.Engine(hash_mb=4, use_nnue=False)
+    assert not hand.use_nnue and "use_nnue=False" in repr(hand)
     h = hand.search(start, depth=3)
-    assert (r.nodes, r.score_cp) != (h.nodes, h.score_cp), "the network was not used"
-    # Another game keeps the hand-written evaluation.
+    assert (h.nodes, h.score_cp) != (d.nodes, d.score_cp), "the built-in net was not used"
+    assert h.best in start.legal_moves()
+    with pytest.raises(ValueError, match="use_nnue"):
+        kamil.Engine(eval_file=str(net), use_nnue=False)
+    # Another game keeps its default evaluation.
     sho = kamil.Position("sho-shogi")
     assert e.search(sho, depth=2).best in sho.legal_moves()
 

@@ -32,10 +32,11 @@ mod label;
 mod output;
 mod self_play;
 
-use crate::game_args::{load_net, load_variant, load_weights};
+use crate::game_args::{HAND, load_net, load_variant, load_weights};
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::fingerprint;
+use kamil_engine::nnue::Nnue;
 use kamil_rules::{Position, Variant, notation, pgn};
 use output::{BinarySink, Format, TextSink};
 use self_play::quiet;
@@ -114,11 +115,12 @@ pub struct Args {
     #[arg(long, default_value_t = 400.0)]
     label_scale: f64,
     /// Play with this network (`kamil train-net`'s `.nnue` for the
-    /// variant) instead of the hand-written evaluation: the next
-    /// generation's data from this one's self-play. The binary file's
-    /// header names it and a hash of the net, so a run resumes only with
-    /// the same net.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_pgn", "from_data"])]
+    /// variant), or `hand` for the hand-written evaluation, instead of
+    /// the default (the game's built-in network where it has one): the
+    /// next generation's data from this one's self-play. The binary
+    /// file's header names the net and its hash, so a run resumes only
+    /// with the same net.
+    #[arg(long, value_name = "FILE|hand", conflicts_with_all = ["from_pgn", "from_data"])]
     eval: Option<PathBuf>,
     /// The file to write.
     #[arg(long)]
@@ -169,20 +171,40 @@ pub fn run(args: Args) -> Result<()> {
 
 /// Plays the run's (or the shard's) games and writes them to `--out`.
 fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
+    // The net as it is written (its weights and header), so that the
+    // same net in another file or format version matches.
+    let named = |net: Nnue, name: String| {
+        let hash = fingerprint::fnv1a(&net.to_bytes());
+        (
+            EvalChoice::Net(Box::new(net)),
+            Some(format!("{name} fnv1a={hash:016x}")),
+        )
+    };
     let (eval, net) = match &args.eval {
+        Some(path) if path.as_os_str() == HAND => (
+            EvalChoice::hand(load_weights(&args.variant, variant)?),
+            None,
+        ),
         Some(path) => {
-            let net = load_net(variant, path)?;
-            // The net as it is written (its weights and header), so that
-            // the same net in another file or format version matches.
-            let hash = fingerprint::fnv1a(&net.to_bytes());
-            let eval = EvalChoice::Net(Box::new(net));
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            (eval, Some(format!("{name} fnv1a={hash:016x}")))
+            named(load_net(variant, path)?, name)
         }
-        None => (load_weights(&args.variant, variant)?.into(), None),
+        None => match load_weights(&args.variant, variant)? {
+            Some(w) => (EvalChoice::HandWeights(Box::new(w)), None),
+            None => match Nnue::builtin(variant) {
+                Some(net) => {
+                    let net = net.context(
+                        "the game's built-in network does not fit these options \
+                         (`--eval hand` plays without it)",
+                    )?;
+                    named(net, format!("built-in {}.nnue", variant.name))
+                }
+                None => (EvalChoice::Hand, None),
+            },
+        },
     };
     let settings = self_play::Settings {
         nodes: args.nodes,

@@ -246,12 +246,19 @@ impl Session {
         }
     }
 
-    /// Sets the engine's evaluation: the network of `EvalFile` for the
-    /// selected variant when `Use NNUE` is on and it loads, else the
-    /// hand-written one (with the variant file's weights). A network that
-    /// cannot be used is said, naming the file and what is wrong.
+    /// Sets the engine's evaluation. With `Use NNUE` on: the network of
+    /// `EvalFile` for the selected variant when one is set and it loads,
+    /// else the default ([`EvalChoice::Builtin`]: the game's built-in
+    /// network where it has one; a variant file's own weights). With it
+    /// off: the hand-written evaluation (with the variant file's weights).
+    /// A network that cannot be used is said, naming the file and what is
+    /// wrong.
     fn apply_evaluation(&mut self) {
-        let mut choice: EvalChoice = self.weights.clone().into();
+        let mut choice = if self.use_nnue {
+            EvalChoice::from(self.weights.clone())
+        } else {
+            EvalChoice::hand(self.weights.clone())
+        };
         if self.use_nnue
             && let Some(path) = &self.eval_file
         {
@@ -261,7 +268,7 @@ impl Session {
                     choice = EvalChoice::Net(Box::new(n));
                 }
                 Err(e) => self.info(&format!(
-                    "EvalFile not used, the hand-written evaluation plays: {e}"
+                    "EvalFile not used, the default evaluation plays: {e}"
                 )),
             }
         }

@@ -39,7 +39,8 @@ pub struct Session {
     pub(super) weights: Option<Weights>,
     /// `EvalFile`: a network file for the selected variant.
     pub(super) eval_file: Option<String>,
-    /// `Use NNUE`: search with the network of `EvalFile` where it loads.
+    /// `Use NNUE`: search with a network, `EvalFile`'s where it loads, else
+    /// the game's built-in one where it has one.
     pub(super) use_nnue: bool,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub(super) strength: Strength,

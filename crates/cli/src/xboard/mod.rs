@@ -129,7 +129,8 @@ pub struct Session {
     bounds: SessionBounds,
     /// `EvalFile`: a network file for the selected game.
     eval_file: Option<String>,
-    /// `Use NNUE`: search with the network of `EvalFile` where it loads.
+    /// `Use NNUE`: search with a network, `EvalFile`'s where it loads, else
+    /// the game's built-in one where it has one.
     use_nnue: bool,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     strength: Strength,
@@ -585,13 +586,19 @@ impl Session {
     }
 
     /// Sets the engine's evaluation for the selected game (stopping a
-    /// search): the network of `EvalFile` when `Use NNUE` is on and it
-    /// loads, else the hand-written one. A network that cannot be used is
-    /// said (`tellusererror`, naming the file and what differs) and the
-    /// hand-written evaluation plays.
+    /// search). With `Use NNUE` on: the network of `EvalFile` when one is
+    /// set and it loads, else the default ([`EvalChoice::Builtin`], the
+    /// game's built-in network where it has one); with it off, the
+    /// hand-written one. A network that cannot be used is said
+    /// (`tellusererror`, naming the file and what differs) and the default
+    /// evaluation plays.
     fn apply_evaluation(&mut self) {
         self.abort_search();
-        let mut choice = EvalChoice::Hand;
+        let mut choice = if self.use_nnue {
+            EvalChoice::Builtin
+        } else {
+            EvalChoice::Hand
+        };
         if self.use_nnue
             && let Some(path) = &self.eval_file
         {
@@ -604,7 +611,7 @@ impl Session {
                     choice = EvalChoice::Net(Box::new(n));
                 }
                 Err(e) => self.say(&format!(
-                    "tellusererror EvalFile not used, the hand-written evaluation plays: {e}"
+                    "tellusererror EvalFile not used, the default evaluation plays: {e}"
                 )),
             }
         }

@@ -135,6 +135,24 @@ impl Nnue {
         Nnue::from_bytes(&Arc::new(v), &bytes).map_err(net)
     }
 
+    /// The built-in network of `v`'s game (`variants/NAME.nnue`, embedded
+    /// in the binary), read for `v` itself, so with `v`'s options. `None`
+    /// when the game has none, or when `v` is a variant file that extends
+    /// the game keeping its name (it may have other pieces): the rule of
+    /// the built-in weights ([`crate::eval::weights::Params::builtin`]).
+    ///
+    /// Errors: the embedded network is no network of `v` ([`NetError`]),
+    /// as when an option changes the game's pieces.
+    pub fn builtin(v: &Arc<Variant>) -> Option<Result<Nnue, NetError>> {
+        if v.bases.contains(&v.name) {
+            return None;
+        }
+        let (_, bytes) = kamil_rules::variant::BUILTIN_NETS
+            .iter()
+            .find(|(name, _)| *name == v.name)?;
+        Some(Nnue::from_bytes(v, bytes))
+    }
+
     /// The variant the network is for.
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant

@@ -168,7 +168,7 @@ impl Engine {
             config,
             ordering: None,
             evaluator: None,
-            choice: EvalChoice::Hand,
+            choice: EvalChoice::Builtin,
             stop: Arc::new(AtomicBool::new(false)),
             helper_orderings: Vec::new(),
             skill: Skill::default(),
@@ -222,13 +222,18 @@ impl Engine {
     /// the seed of its chance draws (the same seed, position and level
     /// give the same move).
     pub fn set_skill(&mut self, skill: Skill, seed: u64) {
-        self.skill = skill;
+        self.set_level(skill);
         self.skill_seed = seed;
     }
 
     /// Sets the strength level of the searches to come, keeping the seed
     /// of its chance draws (what every front end's option does).
     pub fn set_level(&mut self, skill: Skill) {
+        // A weakened level searches with the hand-written evaluation
+        // (see [`EvalChoice::Builtin`]): crossing full strength rebuilds it.
+        if skill.weakens() != self.skill.weakens() {
+            self.evaluator = None;
+        }
         self.skill = skill;
     }
 
@@ -348,18 +353,24 @@ impl Engine {
         if self.evaluator.as_ref().is_some_and(|b| b.fits(v, mode)) {
             return;
         }
-        let built = match &self.choice {
-            EvalChoice::Net(n) if n.fits(v) && mode == EvalMode::Full => {
-                match usize::from(n.network().hand_below()) {
-                    0 => Built::Net((**n).clone()),
-                    below => Built::Hybrid(Box::new(Hybrid {
-                        net: (**n).clone(),
-                        hand: Evaluator::new(v.clone(), mode),
-                        below,
-                    })),
-                }
-            }
-            EvalChoice::HandWeights(w) => Built::Hand(Box::new(
+        let net = match &self.choice {
+            _ if mode != EvalMode::Full => None,
+            EvalChoice::Net(n) if n.fits(v) => Some((**n).clone()),
+            // A built-in network that does not fit `v` (an option that
+            // changes the pieces) leaves the hand-written evaluation.
+            EvalChoice::Builtin if !self.skill.weakens() => Nnue::builtin(v).and_then(Result::ok),
+            _ => None,
+        };
+        let built = match (net, &self.choice) {
+            (Some(net), _) => match usize::from(net.network().hand_below()) {
+                0 => Built::Net(net),
+                below => Built::Hybrid(Box::new(Hybrid {
+                    net,
+                    hand: Evaluator::new(v.clone(), mode),
+                    below,
+                })),
+            },
+            (None, EvalChoice::HandWeights(w)) => Built::Hand(Box::new(
                 Evaluator::with_weights(v.clone(), mode, w)
                     .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
             )),

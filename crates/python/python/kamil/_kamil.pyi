@@ -158,11 +158,13 @@ class SearchResult:
 
 class Engine:
     """kamil's engine. hash_mb: 1..65536 MB; threads: 1..64; eval_file: a network file
-    (.nnue) of a built-in game; skill: strength level 0..20 (20: full strength); elo:
-    a strength on the levels' Elo scale (1000 = level 0 in every game), played as the
-    nearest level of the position's game, in place of skill. Raises ValueError (naming
-    a network file that cannot be used, a level or Elo out of range, or skill and elo
-    both given), MemoryError."""
+    (.nnue) of a built-in game (default: each game's built-in network where it has
+    one); skill: strength level 0..20 (20: full strength); elo: a strength on the
+    levels' Elo scale (1000 = level 0 in every game), played as the nearest level of
+    the position's game, in place of skill; use_nnue: False for the hand-written
+    evaluation in every game. Raises ValueError (naming a network file that cannot be
+    used, a level or Elo out of range, skill and elo both given, or eval_file with
+    use_nnue=False), MemoryError."""
 
     def __init__(
         self,
@@ -171,6 +173,7 @@ class Engine:
         eval_file: Optional[str] = None,
         skill: int = 20,
         elo: Optional[int] = None,
+        use_nnue: bool = True,
     ) -> None: ...
     @property
     def hash_mb(self) -> int: ...
@@ -178,6 +181,8 @@ class Engine:
     def threads(self) -> int: ...
     @property
     def eval_file(self) -> Optional[str]: ...
+    @property
+    def use_nnue(self) -> bool: ...
     @property
     def skill(self) -> int: ...
     @property
