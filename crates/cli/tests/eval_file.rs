@@ -53,9 +53,15 @@ fn bench_nodes(args: &[&str]) -> u64 {
 fn bench_searches_with_a_network_and_refuses_a_bad_one() {
     let (good, bad) = nets();
     let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
-    let hand = bench_nodes(&["bench", "courier", "--depth", "4"]);
+    let default = bench_nodes(&["bench", "courier", "--depth", "4"]);
+    let hand = bench_nodes(&["bench", "courier", "--depth", "4", "--eval", "hand"]);
+    assert_ne!(
+        default, hand,
+        "the built-in network did not change the search"
+    );
     let net = bench_nodes(&["bench", "courier", "--depth", "4", "--eval", good]);
     assert_ne!(hand, net, "the network did not change the search");
+    assert_ne!(default, net, "the network did not change the search");
     // The count is deterministic with the network too.
     assert_eq!(
         net,
@@ -103,4 +109,11 @@ fn play_and_analyse_refuse_a_network_that_cannot_be_used() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("[Variant \"courier\"]"));
+    // `--eval hand`: the hand-written evaluation, no file read.
+    let out = kamil(&["analyse", pgn, "--movetime", "20", "--eval", "hand"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -300,11 +300,24 @@ fn self_play_with_a_net_names_it_and_resumes_only_with_it() {
     assert_eq!(std::fs::read(&out).unwrap(), bytes);
     let e = with(&b).unwrap_err();
     assert!(e.contains("other settings"), "{e}");
-    // The hand-written evaluation's games differ.
+    // Without --eval: Courier's built-in net, named; `--eval hand`: the
+    // hand-written evaluation, no net named; each plays its own games,
+    // and a file resumes only with its own.
+    let default = fresh("by-default.bin");
+    self_play(&default, &games).unwrap();
+    let db = std::fs::read(&default).unwrap();
+    let dh = String::from_utf8_lossy(&db[..header_len(&db)]).into_owned();
+    assert!(dh.contains("net=built-in courier.nnue fnv1a="), "{dh}");
     let hand = fresh("by-hand.bin");
-    self_play(&hand, &games).unwrap();
+    let by_hand = [&games[..], &["--eval", "hand"]].concat();
+    self_play(&hand, &by_hand).unwrap();
     let hb = std::fs::read(&hand).unwrap();
+    let hh = String::from_utf8_lossy(&hb[..header_len(&hb)]).into_owned();
+    assert!(!hh.contains("net="), "{hh}");
     assert_ne!(hb[header_len(&hb)..], bytes[header_len(&bytes)..]);
+    assert_ne!(hb[header_len(&hb)..], db[header_len(&db)..]);
+    let e = self_play(&default, &by_hand).unwrap_err();
+    assert!(e.contains("other settings"), "{e}");
     // A file that is no net for the game is an error naming it.
     let bad = fresh("bad.nnue");
     std::fs::write(&bad, b"not a net").unwrap();
