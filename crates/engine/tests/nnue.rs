@@ -439,8 +439,9 @@ fn searched(
 }
 
 /// Issue 46: every built-in network (`variants/NAME.nnue`, embedded) reads
-/// for its game with the default options, and a new engine searches with
-/// it: as with the network given, not as with the hand-written evaluation.
+/// for its game with the default options, scores the symmetric start near
+/// even for either side to move, and a new engine searches with it: as
+/// with the network given, not as with the hand-written evaluation.
 /// A level below full strength searches with the hand-written evaluation
 /// (the levels' Elo ladders were measured with it), and so does a game
 /// without a network or a variant file that extends one keeping its name.
@@ -452,6 +453,12 @@ fn the_built_in_networks_evaluate_by_default() {
         let nnue = Nnue::builtin(&v)
             .expect("a built-in net")
             .unwrap_or_else(|e| panic!("{name}.nnue: {e}"));
+        // Each game's start is symmetric: even for either side to move.
+        let mut pos = Position::start(v.clone());
+        let first = nnue.evaluate_fresh(&pos);
+        pos.make_null();
+        assert_eq!(nnue.evaluate_fresh(&pos), first, "{name}");
+        assert!(first.abs() < 100, "{name}: start position {first} cp");
         let pos = Position::start(v.clone());
         let by_default = searched(&pos, None, Skill::FULL, 5);
         let net = searched(&pos, Some(EvalChoice::Net(Box::new(nnue))), Skill::FULL, 5);
