@@ -8,6 +8,7 @@
 mod common;
 use common::Lcg;
 
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::{Engine, EngineConfig, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
@@ -138,6 +139,9 @@ fn two_hundred_games_use_every_special_rule() {
             hash_mb: 1,
             ..EngineConfig::default()
         });
+        // The policy's seeded games reach every rule with this evaluation;
+        // which one is the default (Tamerlane's net) must not change that.
+        engine.set_evaluation(EvalChoice::Hand);
         let result = loop {
             if let Some(o) = outcome(&mut pos) {
                 break o;
