@@ -10,8 +10,7 @@
 mod common;
 use common::Lcg;
 
-use kamil_engine::eval_choice::EvalChoice;
-use kamil_engine::{Engine, EngineConfig, Limits};
+use kamil_engine::Limits;
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::{Reason, Scoring, draw_or_points, outcome};
 use kamil_rules::{Move, MoveKind, Outcome, Piece, Position, Variant};
@@ -73,13 +72,7 @@ fn note_move(pos: &Position, m: Move, t: &mut Tally) {
 fn play(v: &Arc<Variant>, seed: u64, depth: u32, t: &mut Tally) -> Outcome {
     let mut rng = Lcg(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x6B61_6D69_6C46_524F);
     let mut pos = Position::start(v.clone());
-    let mut engine = Engine::new(EngineConfig {
-        hash_mb: 4,
-        ..EngineConfig::default()
-    });
-    // The seeded games reach every rule with the hand-written evaluation;
-    // a built-in net for this game, when one comes, must not change that.
-    engine.set_evaluation(EvalChoice::Hand);
+    let mut engine = common::rules_test_engine(4);
     loop {
         if let Some(o) = outcome(&mut pos) {
             return o;

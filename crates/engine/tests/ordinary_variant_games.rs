@@ -7,8 +7,7 @@
 
 mod common;
 
-use kamil_engine::eval_choice::EvalChoice;
-use kamil_engine::{Engine, EngineConfig, Limits};
+use kamil_engine::{Engine, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::{claimable, outcome};
 use kamil_rules::special::checker;
@@ -160,11 +159,7 @@ fn play_game(seed: u64, engine: &mut Engine, c: &mut Counts) {
 
 #[test]
 fn two_hundred_games_end_by_the_rules() {
-    let mut engine = Engine::new(EngineConfig::default());
-    engine.set_hash_mb(1).expect("a 1 MB table");
-    // The seeded games reach every rule with the hand-written evaluation;
-    // a built-in net for this game, when one comes, must not change that.
-    engine.set_evaluation(EvalChoice::Hand);
+    let mut engine = common::rules_test_engine(1);
     let mut c = Counts::default();
     for seed in 0..200 {
         play_game(seed, &mut engine, &mut c);

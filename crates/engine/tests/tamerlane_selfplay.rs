@@ -8,8 +8,7 @@
 mod common;
 use common::Lcg;
 
-use kamil_engine::eval_choice::EvalChoice;
-use kamil_engine::{Engine, EngineConfig, Limits};
+use kamil_engine::Limits;
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::outcome;
 use kamil_rules::{Move, MoveKind, Outcome, Position, Reason};
@@ -135,13 +134,7 @@ fn two_hundred_games_use_every_special_rule() {
     let mut moves = Vec::new();
     for game in 0..GAMES {
         let mut pos = Position::start(v.clone());
-        let mut engine = Engine::new(EngineConfig {
-            hash_mb: 1,
-            ..EngineConfig::default()
-        });
-        // The policy's seeded games reach every rule with this evaluation;
-        // which one is the default (Tamerlane's net) must not change that.
-        engine.set_evaluation(EvalChoice::Hand);
+        let mut engine = common::rules_test_engine(1);
         let result = loop {
             if let Some(o) = outcome(&mut pos) {
                 break o;

@@ -4,6 +4,8 @@
 // Each test file is its own crate and uses only some of these.
 #![allow(dead_code)]
 
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 
@@ -42,4 +44,17 @@ impl Lcg {
     pub fn percent(&mut self) -> u64 {
         self.next() % 100
     }
+}
+
+/// An engine for the self-play rules tests: a `hash_mb` MB table and the
+/// hand-written evaluation, whatever the game's default. Their seeded
+/// games were chosen to reach every special rule with it; a built-in net
+/// for the game must not change which rules they reach.
+pub fn rules_test_engine(hash_mb: usize) -> Engine {
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb,
+        ..EngineConfig::default()
+    });
+    engine.set_evaluation(EvalChoice::Hand);
+    engine
 }
