@@ -18,6 +18,11 @@
 //! positions (`--validate FILE`, or a `--holdout` share of the data), with
 //! the positions trained per second; at the end, the held-out loss per
 //! eighth of a full board's pieces (where a net is weak).
+//!
+//! With `--residual` the net is trained as a correction to the
+//! hand-written evaluation: each position's prediction is the
+//! hand-written score plus the net's output, and the net file says so,
+//! so the search adds the two ([`kamil_engine::nnue::hybrid`]).
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
@@ -26,6 +31,7 @@ use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN};
 use kamil_engine::nnue::train::{Link, Model, Sample, Settings, Trainer, split};
+use kamil_engine::{EvalMode, Evaluator};
 use kamil_rules::{Position, Side, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -102,6 +108,12 @@ pub struct Args {
     /// hand-written evaluation in sparse endings.
     #[arg(long, default_value_t = 0)]
     hand_below: u16,
+    /// Train the net as a correction to the hand-written evaluation: the
+    /// score is the hand-written one plus the net's (written into the
+    /// net, so the search adds them too). Not with --mirror: a mirror
+    /// image's hand-written score is not its original's.
+    #[arg(long, conflicts_with = "mirror")]
+    residual: bool,
     /// The network file to write (default `NAME.nnue` here).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -136,9 +148,13 @@ pub fn run(args: Args) -> Result<()> {
     let full = full_board(&variant);
     let buckets = Buckets::spread(args.buckets, full);
     let features = Features::new(&variant);
+    let hand = args
+        .residual
+        .then(|| Evaluator::new(variant.clone(), EvalMode::Full));
     let blend = Blend {
         k: args.k,
         score_weight: args.score_weight,
+        hand: hand.as_ref(),
     };
     let data = read_samples(&variant, &features, &args.data, blend)?;
     let (mut train, mut held) = match &args.validate {
@@ -219,6 +235,7 @@ pub fn run(args: Args) -> Result<()> {
         .folded(features.inputs(), features.squares());
     let (mut net, clamped) = model.quantise(DEFAULT_SCALE);
     net.set_hand_below(args.hand_below);
+    net.set_residual(args.residual);
     if clamped > 0 {
         eprintln!("warning: {clamped} weights out of the integer range were clamped");
     }
@@ -271,11 +288,14 @@ fn shown(loss: Option<f64>) -> String {
 
 /// How a line's target is made.
 #[derive(Clone, Copy, Debug)]
-struct Blend {
+struct Blend<'a> {
     /// Centipawns per logit.
     k: f64,
     /// The weight of a score against the result.
     score_weight: f64,
+    /// For a residual net: the hand-written evaluation, whose score of
+    /// each position is its sample's offset.
+    hand: Option<&'a Evaluator>,
 }
 
 /// The samples of the data file `path`, text or binary. Errors: a file
@@ -285,7 +305,7 @@ fn read_samples(
     v: &Arc<Variant>,
     features: &Features,
     path: &Path,
-    blend: Blend,
+    blend: Blend<'_>,
 ) -> Result<Vec<Sample>> {
     let bytes =
         std::fs::read(path).with_context(|| format!("reading data file `{}`", path.display()))?;
@@ -317,7 +337,7 @@ fn binary_samples(
     features: &Features,
     path: &Path,
     bytes: &[u8],
-    blend: Blend,
+    blend: Blend<'_>,
 ) -> Result<Vec<Sample>> {
     let games = data::read(v, bytes).with_context(|| format!("data file `{}`", path.display()))?;
     let records = games
@@ -338,7 +358,7 @@ fn binary_samples(
 }
 
 /// The sample of one data line `FEN;RESULT[;SCORE]`.
-fn sample(v: &Arc<Variant>, features: &Features, line: &str, blend: Blend) -> Result<Sample> {
+fn sample(v: &Arc<Variant>, features: &Features, line: &str, blend: Blend<'_>) -> Result<Sample> {
     let fields: Vec<&str> = line.split(';').map(str::trim).collect();
     let (fen, result, score) = match fields[..] {
         [fen, r] => (fen, r, None),
@@ -370,7 +390,7 @@ fn target_sample(
     pos: &Position,
     result: f64,
     cp: Option<f64>,
-    blend: Blend,
+    blend: Blend<'_>,
 ) -> Sample {
     let mut target = if pos.side() == Side::First {
         result
@@ -381,7 +401,11 @@ fn target_sample(
         let p = 1.0 / (1.0 + (-cp / blend.k).exp());
         target = blend.score_weight * p + (1.0 - blend.score_weight) * target;
     }
-    Sample::new(features, pos, target as f32)
+    let s = Sample::new(features, pos, target as f32);
+    match blend.hand {
+        Some(hand) => s.with_offset(hand.evaluate(pos) as f32 / DEFAULT_SCALE as f32),
+        None => s,
+    }
 }
 
 #[cfg(test)]
@@ -391,12 +415,13 @@ mod tests {
     const START: &str =
         "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
 
-    fn setup() -> (Arc<Variant>, Features, Blend) {
+    fn setup() -> (Arc<Variant>, Features, Blend<'static>) {
         let v = load_variant("courier", &[]).unwrap();
         let f = Features::new(&v);
         let b = Blend {
             k: 400.0,
             score_weight: 0.5,
+            hand: None,
         };
         (v, f, b)
     }

@@ -1,6 +1,6 @@
 //! `kamil train-net`: a tiny network trained on a tiny self-play data set
-//! lowers its loss and writes a file that loads; a bad data line is an
-//! error naming the file and the line.
+//! lowers its loss and writes a file that loads; a residual net says so in
+//! its file; a bad data line is an error naming the file and the line.
 
 mod common;
 use common::{kamil, scratch_path, variant};
@@ -165,6 +165,39 @@ fn mirrored_factored_training_with_a_falling_step_writes_a_net_of_the_same_shape
     ]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--lr-decay"));
+}
+
+#[test]
+fn a_residual_net_trains_on_the_hand_written_scores_and_says_so() {
+    let data = self_play("data-res.bin", "binary");
+    let plain = scratch_path("train-net", "res-plain.nnue");
+    let base = losses(&train(&data, &plain));
+    let out = scratch_path("train-net", "residual.nnue");
+    let stdout = train_with(&data, &out, &["--residual"]);
+    let l = losses(&stdout);
+    assert_eq!(l.len(), 4, "{stdout}");
+    // The same start weights, another prediction: the hand-written
+    // evaluation's score is added to the net's from epoch 0 on.
+    assert_ne!(l[0], base[0], "{stdout}");
+    assert!(l[3].1 < l[0].1, "train loss did not fall:\n{stdout}");
+    let v = variant("courier", &[]);
+    assert!(Nnue::load(&v, &out).unwrap().network().residual());
+    assert!(!Nnue::load(&v, &plain).unwrap().network().residual());
+    // A mirror image's hand-written score is not its original's.
+    let bad = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--residual",
+        "--mirror",
+    ]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--residual") && err.contains("--mirror"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -321,6 +321,56 @@ fn the_hand_written_threshold_is_kept_and_version_1_and_2_files_still_read() {
 }
 
 #[test]
+fn a_residual_net_is_written_as_version_4_and_searched_as_a_correction() {
+    let v = variant("courier");
+    let features = Features::new(&v);
+    let mut net = Network::seeded(&features, 16, Buckets::ONE, 8);
+    let plain = Nnue::new(&v, features.clone(), net.clone());
+    net.set_residual(true);
+    let residual = Nnue::new(&v, features.clone(), net);
+    let (pb, rb) = (plain.to_bytes(), residual.to_bytes());
+    // A net of a score of its own stays version 3, byte for byte as
+    // before; a residual one is version 4 with its flag after the buckets.
+    assert_eq!(&pb[8..12], &3u32.to_le_bytes());
+    assert_eq!(&rb[8..12], &4u32.to_le_bytes());
+    let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4 + 2 + 4;
+    assert_eq!(rb[at], 1);
+    let mut without = rb.clone();
+    without.remove(at);
+    without[8..12].copy_from_slice(&3u32.to_le_bytes());
+    assert_eq!(without, pb);
+    let back = Nnue::from_bytes(&v, &rb).expect("reads back");
+    assert!(back.network().residual());
+    assert_eq!(back.network(), residual.network());
+    assert!(!Nnue::from_bytes(&v, &pb).unwrap().network().residual());
+    let mut bad = rb.clone();
+    bad[at] = 2;
+    let e = Nnue::from_bytes(&v, &bad).expect_err("flag 2");
+    assert_eq!(e.to_string(), "bad residual flag: 2");
+    // The search scores with the hand-written evaluation plus the net:
+    // not what the net alone or the hand-written evaluation alone give.
+    let mut pos = Position::start(v.clone());
+    for i in [3, 5, 2] {
+        let mv = pos.legal_moves()[i];
+        pos.make(mv);
+    }
+    let search = |choice: EvalChoice| {
+        let mut e = Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        });
+        e.set_evaluation(choice);
+        let r = e.search(&pos, &Limits::depth(1), &mut |_| {});
+        (r.nodes, r.score)
+    };
+    let with_residual = search(EvalChoice::Net(Box::new(back)));
+    let with_plain = search(EvalChoice::Net(Box::new(plain)));
+    let by_hand = search(EvalChoice::Hand);
+    assert_ne!(with_residual, with_plain);
+    assert_ne!(with_residual, by_hand);
+}
+
+#[test]
 fn a_bucketed_net_reads_back_and_refuses_bad_bucket_fields() {
     let v = variant("courier");
     let features = Features::new(&v);

@@ -12,9 +12,14 @@
 //! | scale (centipawns per unit of output) | i32 |
 //! | hand-written evaluation below, pieces on the board (version 2; 0 in version 1: never) | u16 |
 //! | output buckets B, pieces per bucket (version 3; 1 and 1 before: one output) | u16, u16 |
+//! | residual: the net corrects the hand-written evaluation (version 4; 0 before: a score of its own) | u8, 0 or 1 |
 //! | payload length in bytes | u64 |
 //! | checksum of the payload | u64: FNV-1a |
 //! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (B x 2H i16, bucket-major), output biases (B i32) |
+//!
+//! A net is written in the oldest version that holds it: version 4 only
+//! for a residual net, so a net of a score of its own is written as
+//! before, byte for byte.
 //!
 //! Reading checks every field against the variant and the payload against
 //! its length and checksum, so a net for another game or a damaged file is
@@ -27,10 +32,11 @@ use kamil_rules::Variant;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILNET";
-/// The format version this build writes; it reads this one and the older
-/// ones (version 1 has no `hand_below` field, versions 1 and 2 no output
-/// buckets).
-pub const VERSION: u32 = 3;
+/// The newest format version, which this build writes for a residual
+/// net (version 3 for the others); it reads this one and the older ones
+/// (version 1 has no `hand_below` field, versions 1 and 2 no output
+/// buckets, versions 1 to 3 no residual flag).
+pub const VERSION: u32 = 4;
 /// The oldest format version this build reads.
 pub const OLDEST: u32 = 1;
 
@@ -100,7 +106,8 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     }
     let mut out = Vec::with_capacity(payload.len() + 64);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version: u32 = if net.residual { 4 } else { 3 };
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(v.name.len() as u16).to_le_bytes());
     out.extend_from_slice(v.name.as_bytes());
     out.extend_from_slice(&(features.types() as u16).to_le_bytes());
@@ -113,6 +120,9 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     out.extend_from_slice(&net.hand_below.to_le_bytes());
     out.extend_from_slice(&(net.buckets.count() as u16).to_le_bytes());
     out.extend_from_slice(&net.buckets.size().to_le_bytes());
+    if net.residual {
+        out.push(1);
+    }
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
@@ -259,6 +269,20 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     } else {
         Buckets::ONE
     };
+    let residual = if version >= 4 {
+        match r.array("the residual flag")? {
+            [0] => false,
+            [1] => true,
+            [x] => {
+                return Err(NetError::Bad {
+                    field: "residual flag",
+                    value: x.to_string(),
+                });
+            }
+        }
+    } else {
+        false
+    };
     let payload_len_field = u64::from_le_bytes(r.array("the payload length")?);
     let checksum = u64::from_le_bytes(r.array("the checksum")?);
     let inputs = features.inputs();
@@ -281,6 +305,7 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     let mut net = Network::zeroed(inputs, hidden, buckets);
     net.scale = scale;
     net.hand_below = hand_below;
+    net.residual = residual;
     for w in net
         .ft_weights
         .iter_mut()

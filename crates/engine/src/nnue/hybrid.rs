@@ -1,18 +1,30 @@
-//! A network with the hand-written evaluation for sparse boards: the
-//! net scores positions with at least `below` pieces on the board, the
-//! hand-written evaluation the rest (the net file's `hand_below`,
-//! [`super::network::Network::hand_below`]; the search builds this where
-//! it is not 0) (Stockfish 12's hybrid used its
-//! classical evaluation where the net was weakest, in its case large
-//! material imbalances). Measured motivation: on held-out Courier
-//! self-play, the first nets miss the search's score by 40 cp a position
-//! with under 12 pieces, the hand-written evaluation by 14.
+//! A network with the hand-written evaluation beside it, in two ways the
+//! net file names (the search builds this where either is set):
+//!
+//! - for sparse boards: the net scores positions with at least `below`
+//!   pieces on the board, the hand-written evaluation the rest (the
+//!   file's `hand_below`, [`super::network::Network::hand_below`]).
+//!   Stockfish 12's hybrid used its classical evaluation where the net
+//!   was weakest, in its case large material imbalances. Measured
+//!   motivation: on held-out Courier self-play, the first nets miss the
+//!   search's score by 40 cp a position with under 12 pieces, the
+//!   hand-written evaluation by 14.
+//! - as a correction (the file's residual flag,
+//!   [`super::network::Network::residual`]): the score is the
+//!   hand-written evaluation's plus the net's, so the net, trained on the
+//!   difference, keeps what the hand-written terms know (royal safety,
+//!   the hunt) and learns what they miss. Motivated by the first plain
+//!   nets of Chu Shogi and Alfonso's game, which lost to the hand-written
+//!   evaluation at equal depth as well as at a clock, most often with
+//!   their royals captured or mated; Alfonso's residual net beat it
+//!   (`docs/strength.md`).
 
 use super::Nnue;
 use super::accumulator::Accumulators;
 use crate::eval::Evaluator;
 use crate::eval::pawn_table::PawnTable;
 use crate::evaluation::StaticEval;
+use crate::score::MAX_EVAL;
 use crate::values::PieceValues;
 use kamil_rules::Position;
 use kamil_rules::effects::BoardChange;
@@ -24,8 +36,11 @@ pub struct Hybrid {
     /// The hand-written evaluation.
     pub hand: Evaluator,
     /// Positions with fewer pieces (both sides, royals included) are the
-    /// hand-written evaluation's.
+    /// hand-written evaluation's alone.
     pub below: usize,
+    /// Elsewhere the score is the hand-written evaluation's plus the
+    /// net's (`true`) or the net's alone.
+    pub residual: bool,
 }
 
 impl StaticEval for Hybrid {
@@ -54,6 +69,9 @@ impl StaticEval for Hybrid {
         let n = pos.pieces_on_board();
         if n < self.below {
             self.hand.evaluate_cached(pos, &mut state.1)
+        } else if self.residual {
+            let hand = self.hand.evaluate_cached(pos, &mut state.1);
+            (hand + self.net.evaluate(pos, &mut state.0)).clamp(-MAX_EVAL, MAX_EVAL)
         } else {
             self.net.evaluate(pos, &mut state.0)
         }
@@ -85,6 +103,7 @@ mod tests {
                 net: net.clone(),
                 hand: Evaluator::new(v.clone(), EvalMode::Full),
                 below,
+                residual: false,
             };
             let mut state = h.new_state(&pos);
             assert_eq!(h.evaluate(&pos, &mut state), want, "below {below}");
@@ -94,6 +113,7 @@ mod tests {
             net: net.clone(),
             hand,
             below: 2,
+            residual: false,
         };
         let mut state = h.new_state(&pos);
         for _ in 0..4 {
@@ -103,5 +123,38 @@ mod tests {
             h.push(&mut state, &pos, &changes);
             assert_eq!(h.evaluate(&pos, &mut state), net.evaluate_fresh(&pos));
         }
+    }
+
+    #[test]
+    fn a_residual_net_adds_its_score_to_the_hand_written_one() {
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let f = Features::new(&v);
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 7));
+        let hand = Evaluator::new(v.clone(), EvalMode::Full);
+        let mut pos = Position::start(v.clone());
+        // Off the symmetric start, where both evaluations are not 0.
+        for i in [3, 5, 2] {
+            let mv = pos.legal_moves()[i];
+            pos.make(mv);
+        }
+        let by_hand = hand.evaluate(&pos);
+        let by_net = net.evaluate_fresh(&pos);
+        assert_ne!(by_hand, 0);
+        assert_ne!(by_net, 0);
+        let h = Hybrid {
+            net: net.clone(),
+            hand,
+            below: 0,
+            residual: true,
+        };
+        let mut state = h.new_state(&pos);
+        assert_eq!(h.evaluate(&pos, &mut state), by_hand + by_net);
+        // Under `below` pieces the hand-written evaluation alone.
+        let h = Hybrid {
+            below: pos.pieces_on_board() + 1,
+            ..h
+        };
+        let mut state = h.new_state(&pos);
+        assert_eq!(h.evaluate(&pos, &mut state), by_hand);
     }
 }

@@ -96,6 +96,10 @@ pub struct Network {
     /// royals included) are scored by the hand-written evaluation, not
     /// the net (0: none); see [`super::hybrid`].
     pub(super) hand_below: u16,
+    /// The net is a correction to the hand-written evaluation: a
+    /// position's score is the hand-written score plus the net's output
+    /// (trained so by `kamil train-net --residual`); see [`super::hybrid`].
+    pub(super) residual: bool,
 }
 
 impl Network {
@@ -113,6 +117,7 @@ impl Network {
             buckets,
             scale: DEFAULT_SCALE,
             hand_below: 0,
+            residual: false,
         }
     }
 
@@ -130,6 +135,17 @@ impl Network {
     /// Sets [`Network::hand_below`].
     pub fn set_hand_below(&mut self, pieces: u16) {
         self.hand_below = pieces;
+    }
+
+    /// Is the net's output added to the hand-written evaluation's score
+    /// (a correction to it) rather than a score of its own?
+    pub fn residual(&self) -> bool {
+        self.residual
+    }
+
+    /// Sets [`Network::residual`].
+    pub fn set_residual(&mut self, residual: bool) {
+        self.residual = residual;
     }
 
     /// A network for `features` with weights drawn from `seed` (small

@@ -108,6 +108,10 @@ pub struct Sample {
     pub target: f32,
     /// Pieces on the board, both sides (it picks the output bucket).
     pub pieces: u16,
+    /// Net units added to the net's output before the loss's link: the
+    /// hand-written evaluation's score of the position for a residual
+    /// net (its centipawns over the net's scale), 0 otherwise.
+    pub offset: f32,
 }
 
 impl Sample {
@@ -134,6 +138,16 @@ impl Sample {
             them: view(pos.side().flip()),
             us,
             target,
+            offset: 0.0,
+        }
+    }
+
+    /// This sample with `offset` net units added to the output before
+    /// the link ([`Sample::offset`]; not a number counts 0).
+    pub fn with_offset(self, offset: f32) -> Sample {
+        Sample {
+            offset: if offset.is_finite() { offset } else { 0.0 },
+            ..self
         }
     }
 
@@ -157,12 +171,16 @@ impl Sample {
             them: f(&self.them),
             target: self.target,
             pieces: self.pieces,
+            offset: self.offset,
         }
     }
 
     /// This sample with the board's files reflected ([`Features::mirrored`]):
-    /// the same target, for augmenting the data of a game whose rules are
-    /// left-right symmetric. `features` must be the layout it was made by.
+    /// the same target and offset, for augmenting the data of a game whose
+    /// rules are left-right symmetric (the offset is the original
+    /// position's, so a residual sample's image is right only where the
+    /// hand-written evaluation is symmetric too). `features` must be the
+    /// layout it was made by.
     pub fn mirrored(&self, features: &Features) -> Sample {
         let m = |v: &[u32]| {
             v.iter()
@@ -174,6 +192,7 @@ impl Sample {
             them: m(&self.them),
             target: self.target,
             pieces: self.pieces,
+            offset: self.offset,
         }
     }
 }
@@ -476,7 +495,8 @@ impl<T: Real> Model<T> {
         let total: f64 = data
             .iter()
             .map(|s| {
-                let p = sigmoid(self.forward(s, &mut sc).f64() * c);
+                let out = self.forward(s, &mut sc).f64() + f64::from(s.offset);
+                let p = sigmoid(out * c);
                 (p - f64::from(s.target)).powi(2)
             })
             .sum();
@@ -493,7 +513,7 @@ impl<T: Real> Model<T> {
         let mut d_us = vec![T::default(); h];
         let mut d_them = vec![T::default(); h];
         for s in batch {
-            let out = self.forward(s, sc);
+            let out = self.forward(s, sc) + T::of(f64::from(s.offset));
             let p = sigmoid(c * out);
             let e = p - T::of(f64::from(s.target));
             total += (e * e).f64();
@@ -824,6 +844,7 @@ mod tests {
                     them,
                     target: rng.unit() as f32,
                     pieces: 1 + rng.below(30) as u16,
+                    offset: 0.0,
                 }
             })
             .collect()
@@ -900,6 +921,35 @@ mod tests {
         let (e, at) = worst_error(&m, &data, &g);
         eprintln!("worst relative error {e:e} at {at}");
         assert!(e < 1e-5, "relative error {e:e} at {at}");
+    }
+
+    #[test]
+    fn the_gradient_with_offsets_agrees_with_a_central_difference() {
+        let m = tiny();
+        let data: Vec<Sample> = samples(m.inputs, 5, 3)
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| s.with_offset(0.4 * i as f32 - 0.9))
+            .collect();
+        let plain = analytic(&m, &samples(m.inputs, 5, 3));
+        let g = analytic(&m, &data);
+        // The offsets move the loss and so its gradient.
+        assert!(
+            (g.b2[0] - plain.b2[0]).abs() > 1e-6,
+            "{} {}",
+            g.b2[0],
+            plain.b2[0]
+        );
+        let (e, at) = worst_error(&m, &data, &g);
+        assert!(e < 1e-5, "relative error {e:e} at {at}");
+        // A sample's offset adds to its output before the link: the loss
+        // of an offset sample is that of the output moved by the offset.
+        let s = &data[0];
+        let link = Link::new(400.0, 300.0);
+        let p = 1.0 / (1.0 + (-(m.output(s) + f64::from(s.offset)) * link.per_unit).exp());
+        let want = (p - f64::from(s.target)).powi(2);
+        assert!((m.loss(std::slice::from_ref(s), link) - want).abs() < 1e-12);
+        assert_eq!(s.clone().with_offset(f32::NAN).offset, 0.0);
     }
 
     #[test]

@@ -362,14 +362,19 @@ impl Engine {
             _ => None,
         };
         let built = match (net, &self.choice) {
-            (Some(net), _) => match usize::from(net.network().hand_below()) {
-                0 => Built::Net(net),
-                below => Built::Hybrid(Box::new(Hybrid {
-                    net,
-                    hand: Evaluator::new(v.clone(), mode),
-                    below,
-                })),
-            },
+            (Some(net), _) => {
+                let (below, residual) = (net.network().hand_below(), net.network().residual());
+                if below == 0 && !residual {
+                    Built::Net(net)
+                } else {
+                    Built::Hybrid(Box::new(Hybrid {
+                        net,
+                        hand: Evaluator::new(v.clone(), mode),
+                        below: usize::from(below),
+                        residual,
+                    }))
+                }
+            }
             (None, EvalChoice::HandWeights(w)) => Built::Hand(Box::new(
                 Evaluator::with_weights(v.clone(), mode, w)
                     .unwrap_or_else(|_| Evaluator::new(v.clone(), mode)),
