@@ -354,15 +354,7 @@ fn a_residual_net_is_written_as_version_4_and_searched_as_a_correction() {
         let mv = pos.legal_moves()[i];
         pos.make(mv);
     }
-    let search = |choice: EvalChoice| {
-        let mut e = Engine::new(EngineConfig {
-            hash_mb: 4,
-            ..EngineConfig::default()
-        });
-        e.set_evaluation(choice);
-        let r = e.search(&pos, &Limits::depth(1), &mut |_| {});
-        (r.nodes, r.score)
-    };
+    let search = |c: EvalChoice| searched(&pos, Some(c), Skill::FULL, 1);
     let with_residual = search(EvalChoice::Net(Box::new(back)));
     let with_plain = search(EvalChoice::Net(Box::new(plain)));
     let by_hand = search(EvalChoice::Hand);

@@ -106,7 +106,7 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     }
     let mut out = Vec::with_capacity(payload.len() + 64);
     out.extend_from_slice(MAGIC);
-    let version: u32 = if net.residual { 4 } else { 3 };
+    let version: u32 = if net.residual { VERSION } else { 3 };
     out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(v.name.len() as u16).to_le_bytes());
     out.extend_from_slice(v.name.as_bytes());
