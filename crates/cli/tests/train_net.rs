@@ -55,6 +55,16 @@ fn train(data: &std::path::Path, out: &std::path::Path) -> String {
     train_with(data, out, &[])
 }
 
+/// `kamil train-net courier --data DATA MORE...`, which must fail: its
+/// standard error.
+fn refused(data: &std::path::Path, more: &[&str]) -> String {
+    let mut args = vec!["train-net", "courier", "--data", data.to_str().unwrap()];
+    args.extend_from_slice(more);
+    let out = kamil(&args);
+    assert!(!out.status.success(), "train-net {more:?} was accepted");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// [`train`] with more arguments.
 fn train_with(data: &std::path::Path, out: &std::path::Path, more: &[&str]) -> String {
     let _ = std::fs::remove_file(out);
@@ -155,16 +165,7 @@ fn mirrored_factored_training_with_a_falling_step_writes_a_net_of_the_same_shape
         std::fs::read(&out).unwrap().len(),
         std::fs::read(&plain).unwrap().len()
     );
-    let bad = kamil(&[
-        "train-net",
-        "courier",
-        "--data",
-        data.to_str().unwrap(),
-        "--lr-decay",
-        "0",
-    ]);
-    assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("--lr-decay"));
+    assert!(refused(&data, &["--lr-decay", "0"]).contains("--lr-decay"));
 }
 
 #[test]
@@ -184,16 +185,7 @@ fn a_residual_net_trains_on_the_hand_written_scores_and_says_so() {
     assert!(Nnue::load(&v, &out).unwrap().network().residual());
     assert!(!Nnue::load(&v, &plain).unwrap().network().residual());
     // A mirror image's hand-written score is not its original's.
-    let bad = kamil(&[
-        "train-net",
-        "courier",
-        "--data",
-        data.to_str().unwrap(),
-        "--residual",
-        "--mirror",
-    ]);
-    assert!(!bad.status.success());
-    let err = String::from_utf8_lossy(&bad.stderr);
+    let err = refused(&data, &["--residual", "--mirror"]);
     assert!(
         err.contains("--residual") && err.contains("--mirror"),
         "{err}"

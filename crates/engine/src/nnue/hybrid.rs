@@ -87,12 +87,19 @@ mod tests {
     use kamil_rules::Variant;
     use std::sync::Arc;
 
-    #[test]
-    fn fewer_pieces_than_the_threshold_are_the_hand_written_evaluations() {
+    /// Courier, a seeded net of 16 hidden units and the hand-written
+    /// evaluation.
+    fn courier(seed: u64) -> (Arc<Variant>, Nnue, Evaluator) {
         let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
         let f = Features::new(&v);
-        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 5));
+        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, seed));
         let hand = Evaluator::new(v.clone(), EvalMode::Full);
+        (v, net, hand)
+    }
+
+    #[test]
+    fn fewer_pieces_than_the_threshold_are_the_hand_written_evaluations() {
+        let (v, net, hand) = courier(5);
         let mut pos = Position::start(v.clone());
         let on_board = pos.pieces_on_board();
         let by_hand = hand.evaluate_cached(&pos, &mut PawnTable::new());
@@ -127,10 +134,7 @@ mod tests {
 
     #[test]
     fn a_residual_net_adds_its_score_to_the_hand_written_one() {
-        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
-        let f = Features::new(&v);
-        let net = Nnue::new(&v, f.clone(), Network::seeded(&f, 16, Buckets::ONE, 7));
-        let hand = Evaluator::new(v.clone(), EvalMode::Full);
+        let (v, net, hand) = courier(7);
         let mut pos = Position::start(v.clone());
         // Off the symmetric start, where both evaluations are not 0.
         for i in [3, 5, 2] {
