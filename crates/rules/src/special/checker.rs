@@ -51,6 +51,14 @@ pub struct CheckerRules {
     pub kind: PieceType,
     /// Board offset of each direction of [`DIRECTIONS`].
     pub offsets: [i16; 8],
+    /// The change of compact index (`rank * files + file`) of a step in
+    /// each direction of [`DIRECTIONS`].
+    pub steps: [i16; 8],
+    /// For each direction of [`DIRECTIONS`], the squares (bits of compact
+    /// indices) whose neighbour that way is a square of the board.
+    pub stays: [u128; 8],
+    /// Every square of the board, as bits of compact indices.
+    pub squares: u128,
     /// A4 `ov.duty-first-capture`: the duty is met only by a move whose
     /// first capture is the exposed Checker.
     pub duty_first_capture: bool,
@@ -610,6 +618,7 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
         cx: &Ctx,
         w: &Walk,
         target: Square,
+        useful: u128,
         seen: &mut HashSet<State>,
     ) -> bool {
         if ck.revisit_allowed && !seen.insert(state(w)) {
@@ -623,103 +632,139 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
         if ck.check_single_jump {
             return false;
         }
-        next.iter()
-            .flatten()
-            .any(|j| walk(ck, pos, cx, &w.after(pos, j), target, seen))
+        next.iter().flatten().any(|j| {
+            useful & bit(pos, j.land) != 0
+                && walk(ck, pos, cx, &w.after(pos, j), target, useful, seen)
+        })
     }
-    if cx.ep.is_none() && !may_attack(ck, pos, &cx, target, by) {
-        return false;
-    }
+    // With an en passant chance the over-estimate does not hold (its jump
+    // passes an empty square): every square may be useful.
+    let useful = if cx.ep.is_none() {
+        match useful_squares(ck, pos, &cx, target, by) {
+            Some(u) => u,
+            None => return false,
+        }
+    } else {
+        !0
+    };
     pos.pieces(by).iter().any(|&sq| {
         pos.at(sq) == checker
+            && useful & bit(pos, sq) != 0
             && walk(
                 ck,
                 pos,
                 &cx,
                 &Walk::start(pos, sq),
                 target,
+                useful,
                 &mut HashSet::new(),
             )
     })
 }
 
-/// Could any Checker of `by` take on `target` (no en passant in `cx`)?
-/// A quick over-estimate of what series reach, run before the exact walk
-/// of [`attacks`], whose paths multiply on crowded boards: it forgets the
-/// order of the phases, the squares visited and which captures came
-/// first. A square is *open* (a series may land there) if it is empty now,
-/// a Checker's origin, or holds an enemy that a reachable jump could take;
-/// the reachable squares grow from the Checkers by jumps over pieces onto
-/// open squares until nothing changes. Every square a real series lands
-/// on is reached, so `false` is exact.
-fn may_attack<B: Board>(ck: &CheckerRules, pos: &B, cx: &Ctx, target: Square, by: Side) -> bool {
-    let checker = Piece::new(ck.kind, by);
+/// The squares from which a series of `by` could still go on to take on
+/// `target` (no en passant in `cx`), or `None` if no series can: a quick
+/// over-estimate run before the exact walk of [`attacks`], whose paths
+/// multiply on crowded boards, and which then steps only on these squares.
+///
+/// It forgets the order of the phases, the squares visited and which
+/// captures came first. A square is *open* (a series may land there) if it
+/// is empty now, a Checker's origin, or holds an enemy that a reachable
+/// jump could take; the reachable squares grow from the Checkers by jumps
+/// over pieces onto open squares until nothing changes. Every leg of a
+/// real series is such a jump between reachable squares, so the reachable
+/// squares from which such jumps lead to a jump over `target` hold every
+/// square of every series that takes there: `None` is exact, and so is
+/// walking only on the squares returned. Sets of squares are bits of
+/// compact indices, moved a square at a time by [`step`].
+fn useful_squares<B: Board>(
+    ck: &CheckerRules,
+    pos: &B,
+    cx: &Ctx,
+    target: Square,
+    by: Side,
+) -> Option<u128> {
     let enemy = by.flip();
-    let victim = cx.phantom == target || pos.at(target).is_side(enemy);
-    if !victim {
-        return false;
+    if cx.phantom != target && !pos.at(target).is_side(enemy) {
+        return None;
     }
-    let mut reached = [Square::NONE; 128];
-    let mut n_reached = 0;
-    let mut reach = 0u128;
-    let mut open = 0u128;
+    let checker = Piece::new(ck.kind, by);
+    // Most often no Checker has a first jump (its land taken by a piece of
+    // its own): then nothing is reached.
+    let jumps_first = |&sq: &Square| {
+        pos.at(sq) == checker
+            && ck.offsets.iter().any(|&off| {
+                let mid = sq.shift(off);
+                let land = pos.at(mid.shift(off));
+                (mid == cx.phantom || pos.at(mid).is_piece())
+                    && land != Piece::WALL
+                    && (!land.is_side(by) || land == checker)
+            })
+    };
+    if !pos.pieces(by).iter().any(jumps_first) {
+        return None;
+    }
+    let (mut own, mut theirs, mut origins) = (0u128, 0u128, 0u128);
     for &sq in pos.pieces(by) {
-        if pos.at(sq) == checker && n_reached < reached.len() {
-            reach |= bit(pos, sq);
-            open |= bit(pos, sq);
-            reached[n_reached] = sq;
-            n_reached += 1;
+        let b = bit(pos, sq);
+        own |= b;
+        if pos.at(sq) == checker {
+            origins |= b;
         }
     }
-    let mut stack = reached;
-    let mut n = n_reached;
+    for &sq in pos.pieces(enemy) {
+        theirs |= bit(pos, sq);
+    }
+    let victim = bit(pos, target);
+    // An empty target counts as an enemy to jump, and stays a square to
+    // land on.
+    let phantom = if cx.phantom == target { victim } else { 0 };
+    let jumpable = own | theirs | phantom;
+    let enemies = theirs | phantom;
+    let empty = ck.squares & !(own | theirs);
+    let (mut reach, mut open) = (origins, origins);
     loop {
-        let mut opened = false;
-        while n > 0 {
-            n -= 1;
-            let s = stack[n];
-            for &off in &ck.offsets {
-                let mid = s.shift(off);
-                let land = mid.shift(off);
-                let lp = pos.at(land);
-                if lp == Piece::WALL {
-                    continue;
-                }
-                let mp = if mid == cx.phantom {
-                    Piece::new(0, enemy)
-                } else {
-                    pos.at(mid)
-                };
-                if !mp.is_piece() {
-                    continue;
-                }
-                let lb = bit(pos, land);
-                if !lp.is_empty() && open & lb == 0 {
-                    continue;
-                }
-                if mid == target {
-                    return true;
-                }
-                if mp.is_side(enemy) && open & bit(pos, mid) == 0 {
-                    open |= bit(pos, mid);
-                    opened = true;
-                }
-                if reach & lb == 0 && n_reached < reached.len() {
-                    reach |= lb;
-                    reached[n_reached] = land;
-                    n_reached += 1;
-                    stack[n] = land;
-                    n += 1;
-                }
-            }
+        let lands_ok = empty | open;
+        let before = (reach, open);
+        for d in 0..8 {
+            let lands = step(ck, step(ck, reach, d) & jumpable, d) & lands_ok;
+            reach |= lands;
+            open |= step(ck, lands, (d + 4) % 8) & enemies;
         }
-        if !opened {
-            return false;
+        if (reach, open) == before {
+            break;
         }
-        // A newly open square may take jumps refused before: look again.
-        stack = reached;
-        n = n_reached;
     }
+    // Backwards: first the squares that jump over `target` onto an open
+    // square, then those that jump onto a useful square.
+    let lands_ok = empty | open;
+    let mut useful = 0u128;
+    for d in 0..8 {
+        if step(ck, victim, d) & lands_ok != 0 {
+            useful |= step(ck, victim, (d + 4) % 8) & reach;
+        }
+    }
+    loop {
+        let before = useful;
+        for d in 0..8 {
+            let back = (d + 4) % 8;
+            useful |= step(ck, step(ck, useful, back) & jumpable, back) & reach;
+        }
+        if useful == before {
+            break;
+        }
+    }
+    (useful != 0).then_some(useful)
+}
+
+/// The squares of `set` (bits of compact indices) moved one square in
+/// direction `d` of [`DIRECTIONS`]; those that would leave the board
+/// (or land on a hole) are dropped.
+#[inline(always)]
+fn step(ck: &CheckerRules, set: u128, d: usize) -> u128 {
+    let s = set & ck.stays[d];
+    let k = ck.steps[d];
+    if k >= 0 { s << k } else { s >> -k }
 }
 
 /// The Checkers of the side not to move that a Pawn or Checker of the side
@@ -980,10 +1025,26 @@ impl CheckerRules {
         if ctx.geometry.compact_len() > 128 {
             return Err(ctx.err(key, "Checkers need a board of at most 128 squares"));
         }
-        let offsets = DIRECTIONS.map(|(dx, dy)| ctx.geometry.offset(i32::from(dx), i32::from(dy)));
+        let g = &ctx.geometry;
+        let offsets = DIRECTIONS.map(|(dx, dy)| g.offset(i32::from(dx), i32::from(dy)));
+        let files = i16::from(g.files());
+        let steps = DIRECTIONS.map(|(dx, dy)| i16::from(dy) * files + i16::from(dx));
+        let bit = |sq: Square| 1u128 << g.compact(sq);
+        let squares = g.squares().fold(0, |set, sq| set | bit(sq));
+        let stays = DIRECTIONS.map(|(dx, dy)| {
+            g.squares()
+                .filter(|&sq| {
+                    let (f, r) = (i32::from(g.file(sq)), i32::from(g.rank(sq)));
+                    g.square(f + i32::from(dx), r + i32::from(dy)).is_some()
+                })
+                .fold(0, |set, sq| set | bit(sq))
+        });
         Ok(CheckerRules {
             kind,
             offsets,
+            steps,
+            stays,
+            squares,
             duty_first_capture: spec.duty_first_capture,
             force_geometric: spec.force_geometric,
             force_after_capture_only: spec.force_after_capture_only,
