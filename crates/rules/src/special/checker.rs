@@ -722,6 +722,7 @@ fn useful_squares<B: Board>(
     let jumpable = own | theirs | phantom;
     let enemies = theirs | phantom;
     let empty = ck.squares & !(own | theirs);
+    // DIRECTIONS turn counter-clockwise: d + 4 is the way back from d.
     let (mut reach, mut open) = (origins, origins);
     loop {
         let lands_ok = empty | open;
