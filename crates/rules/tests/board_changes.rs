@@ -13,7 +13,7 @@
 //! and a change list with one entry dropped must fail the replay.
 
 mod common;
-use common::{legal, variant};
+use common::{Rng, legal, variant};
 
 use kamil_rules::effects::BoardChange;
 use kamil_rules::notation::{move_text, parse_move};
@@ -175,19 +175,6 @@ fn check_move(
         return Err("unmake did not restore the last move's changes".into());
     }
     Ok(())
-}
-
-/// A small seeded generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 /// Plays [`GAMES`] seeded games from `start`, checking every legal move at

@@ -9,26 +9,11 @@
 
 mod common;
 
+use common::Rng;
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::special::checker;
 use kamil_rules::{Position, Side, Square, Variant};
 use std::sync::Arc;
-
-/// A small seeded generator (xorshift), so the boards are the same each run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Does a series of the side to move take on `target` (the generator's
 /// answer)?
@@ -70,19 +55,19 @@ fn agree(pos: &Position, what: &str) -> usize {
 /// Checkers the likeliest piece; each King placed first. Pawns stay off
 /// the first and last ranks.
 fn crowded_fen(rng: &mut Rng, fill: usize, to_move: Side) -> String {
-    let mut cells = vec![vec![None::<char>; 12]; 10];
-    for king in ['K', 'k'] {
+    let mut cells = vec![vec![String::new(); 12]; 10];
+    for king in ["K", "k"] {
         loop {
             let (r, f) = (rng.below(10), rng.below(12));
-            if cells[r][f].is_none() {
-                cells[r][f] = Some(king);
+            if cells[r][f].is_empty() {
+                cells[r][f] = king.to_string();
                 break;
             }
         }
     }
     const KINDS: &[u8] = b"ccccpnbtqmlr";
     for (r, row) in cells.iter_mut().enumerate() {
-        for cell in row.iter_mut().filter(|c| c.is_none()) {
+        for cell in row.iter_mut().filter(|c| c.is_empty()) {
             if rng.below(100) >= fill {
                 continue;
             }
@@ -90,38 +75,14 @@ fn crowded_fen(rng: &mut Rng, fill: usize, to_move: Side) -> String {
             if kind == 'p' && (r == 0 || r == 9) {
                 kind = 'c';
             }
-            *cell = Some(if rng.below(2) == 0 {
-                kind.to_ascii_uppercase()
-            } else {
-                kind
-            });
+            if rng.below(2) == 0 {
+                kind = kind.to_ascii_uppercase();
+            }
+            *cell = kind.to_string();
         }
     }
-    let ranks: Vec<String> = cells
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut gap = 0;
-            for c in row {
-                match c {
-                    Some(p) => {
-                        if gap > 0 {
-                            s += &gap.to_string();
-                            gap = 0;
-                        }
-                        s.push(*p);
-                    }
-                    None => gap += 1,
-                }
-            }
-            if gap > 0 {
-                s += &gap.to_string();
-            }
-            s
-        })
-        .collect();
     let side = if to_move == Side::First { 'w' } else { 'b' };
-    format!("{} {side} - - 0 1", ranks.join("/"))
+    format!("{} {side} - - 0 1", common::board_fen(&cells))
 }
 
 fn check(options: &[(&str, &str)]) {
