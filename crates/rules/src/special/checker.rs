@@ -669,14 +669,19 @@ pub fn attacks<B: Board>(ck: &CheckerRules, pos: &B, target: Square, by: Side) -
 ///
 /// It forgets the order of the phases, the squares visited and which
 /// captures came first. A square is *open* (a series may land there) if it
-/// is empty now, a Checker's origin, or holds an enemy that a reachable
-/// jump could take; the reachable squares grow from the Checkers by jumps
-/// over pieces onto open squares until nothing changes. Every leg of a
-/// real series is such a jump between reachable squares, so the reachable
-/// squares from which such jumps lead to a jump over `target` hold every
-/// square of every series that takes there: `None` is exact, and so is
-/// walking only on the squares returned. Sets of squares are bits of
-/// compact indices, moved a square at a time by [`step`].
+/// is empty now or a Checker's origin; the reachable squares grow from the
+/// Checkers by jumps over pieces onto open squares until nothing changes.
+/// A square a series captured on is never one it lands on later (rule 4
+/// of rules/ordinary-variant.md 5.1 would allow it): a jump moves the
+/// Checker two squares along a file, rank or diagonal, so it lands only on
+/// squares an even number of files and of ranks from its origin, while
+/// each square it jumps over is an odd number of files or ranks away. (En
+/// passant breaks this; [`attacks`] does not call this with it.) Every leg
+/// of a real series is such a jump between reachable squares, so the
+/// reachable squares from which such jumps lead to a jump over `target`
+/// hold every square of every series that takes there: `None` is exact,
+/// and so is walking only on the squares returned. Sets of squares are
+/// bits of compact indices, moved a square at a time by [`step`].
 fn useful_squares<B: Board>(
     ck: &CheckerRules,
     pos: &B,
@@ -720,25 +725,20 @@ fn useful_squares<B: Board>(
     // land on.
     let phantom = if cx.phantom == target { victim } else { 0 };
     let jumpable = own | theirs | phantom;
-    let enemies = theirs | phantom;
-    let empty = ck.squares & !(own | theirs);
-    // DIRECTIONS turn counter-clockwise: d + 4 is the way back from d.
-    let (mut reach, mut open) = (origins, origins);
+    let lands_ok = (ck.squares & !(own | theirs)) | origins;
+    let mut reach = origins;
     loop {
-        let lands_ok = empty | open;
-        let before = (reach, open);
+        let before = reach;
         for d in 0..8 {
-            let lands = step(ck, step(ck, reach, d) & jumpable, d) & lands_ok;
-            reach |= lands;
-            open |= step(ck, lands, (d + 4) % 8) & enemies;
+            reach |= step(ck, step(ck, reach, d) & jumpable, d) & lands_ok;
         }
-        if (reach, open) == before {
+        if reach == before {
             break;
         }
     }
     // Backwards: first the squares that jump over `target` onto an open
-    // square, then those that jump onto a useful square.
-    let lands_ok = empty | open;
+    // square, then those that jump onto a useful square. DIRECTIONS turn
+    // counter-clockwise: d + 4 is the way back from d.
     let mut useful = 0u128;
     for d in 0..8 {
         if step(ck, victim, d) & lands_ok != 0 {
