@@ -25,6 +25,27 @@ use kamil_rules::Variant;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The promotions of `variant` whose value `kamil tune` keeps at least
+/// that of the piece promoting, as `(from, to)` piece types: chess-style
+/// choices (`promotes_to`) and shogi-style promoted forms (`promoted`),
+/// but not a promotion that hands the new piece to the opponent (Frolov's
+/// hostile generals, rules/frolov-10x10.md 5.3) nor one to a royal (the
+/// shogi games' Crown Prince: a second royal is worth what it guards, not
+/// a value a trade weighs).
+pub fn promotion_floors(variant: &Variant) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (from, info) in variant.pieces.iter().enumerate() {
+        let targets = info.promotes_to.iter().chain(info.promoted.iter());
+        for &to in targets {
+            let royal = variant.pieces.get(usize::from(to)).is_none_or(|p| p.royal);
+            if !royal && !variant.specials.is_hostile_promotion(to) && usize::from(to) != from {
+                out.push((from, usize::from(to)));
+            }
+        }
+    }
+    out
+}
+
 /// Largest weight magnitude of a term other than a piece value, centipawns
 /// per unit (or percent for the percent terms).
 pub const MAX_WEIGHT: i32 = 10_000;
