@@ -460,6 +460,34 @@ fn the_checked_in_courier_net_loads_and_plays() {
     );
 }
 
+/// A bare King hunted (issue 46): from the last position of a game that
+/// Sho Shogi's generation-2 net drew against Fairy-Stockfish at 500 plies
+/// a bare King up (King, Gold, Tokin and two promoted Lances against a
+/// King), the built-in net, playing both sides at 20,000 nodes a move,
+/// ends the game for the hunter within 150 plies (in Sho the side left
+/// without a move loses, mated or not). With the net's own score of
+/// such an ending it did not in 300 plies (`kamil_engine::nnue::hybrid`).
+#[test]
+fn the_built_in_sho_net_hunts_a_bare_king_down() {
+    let v = variant("sho-shogi");
+    let mut pos = Position::from_fen(v, "4+L4/2K6/9/9/1G7/9/1+P7/6k2/4+L4 b").unwrap();
+    let hunter = pos.side();
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb: 16,
+        ..EngineConfig::default()
+    });
+    for ply in 0..150 {
+        if pos.legal_moves().is_empty() {
+            assert_ne!(pos.side(), hunter, "the hunter without a move");
+            eprintln!("over after {ply} plies");
+            return;
+        }
+        let r = engine.search(&pos, &Limits::nodes(20_000), &mut |_| {});
+        pos.make(r.best.expect("a move"));
+    }
+    panic!("the bare King still moves after 150 plies: {}", pos.fen());
+}
+
 /// The search of `pos` to `depth` with `choice` at `level`: its nodes,
 /// score and best move, what differs when the evaluation does.
 fn searched(

@@ -531,6 +531,27 @@ impl Evaluator {
         }
     }
 
+    /// The side with nothing on the board but its sole royal, where the
+    /// other side's pieces are worth at least the mop-up terms' lead
+    /// (`mop_up_lead`, centipawns, in the variant's piece values): a
+    /// hunt. `None` elsewhere, and where both sides are bare.
+    pub fn bare_royal(&self, pos: &Position) -> Option<Side> {
+        let bare = |s: Side| pos.pieces(s).len() == 1 && pos.royals(s).len() == 1;
+        let weak = match Side::BOTH.map(bare) {
+            [true, false] => Side::BOTH[0],
+            [false, true] => Side::BOTH[1],
+            _ => return None,
+        };
+        let lead: i64 = pos
+            .pieces(weak.flip())
+            .iter()
+            .map(|&sq| pos.at(sq).kind() as usize)
+            .filter(|&t| !self.royal[t])
+            .map(|t| i64::from(self.value[t]))
+            .sum();
+        (lead >= i64::from(self.params.mop_up_lead)).then_some(weak)
+    }
+
     /// Winning the end game: drive the weaker side's sole royal to the edge
     /// and bring a royal of the stronger side near it. Returns the features
     /// (steps the hunted royal stands from the centre, steps the hunter's

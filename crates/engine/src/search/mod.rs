@@ -339,7 +339,6 @@ impl Engine {
         };
         let result = match &built {
             Built::Hand(ev) => self.run(&**ev, pos, limits, on_info, start),
-            Built::Net(ev) => self.run(ev, pos, limits, on_info, start),
             Built::Hybrid(ev) => self.run(&**ev, pos, limits, on_info, start),
         };
         self.evaluator = Some(built);
@@ -364,16 +363,14 @@ impl Engine {
         let built = match (net, &self.choice) {
             (Some(net), _) => {
                 let (below, residual) = (net.network().hand_below(), net.network().residual());
-                if below == 0 && !residual {
-                    Built::Net(net)
-                } else {
-                    Built::Hybrid(Box::new(Hybrid {
-                        net,
-                        hand: Evaluator::new(v.clone(), mode),
-                        below: usize::from(below),
-                        residual,
-                    }))
-                }
+                // Always beside the hand-written evaluation: it scores the
+                // endings of a bare royal (see `Hybrid`).
+                Built::Hybrid(Box::new(Hybrid {
+                    net,
+                    hand: Evaluator::new(v.clone(), mode),
+                    below: usize::from(below),
+                    residual,
+                }))
             }
             (None, EvalChoice::HandWeights(w)) => Built::Hand(Box::new(
                 Evaluator::with_weights(v.clone(), mode, w)
@@ -487,7 +484,6 @@ impl Engine {
 /// An evaluation built for one variant.
 enum Built {
     Hand(Box<Evaluator>),
-    Net(Nnue),
     Hybrid(Box<Hybrid>),
 }
 
@@ -500,7 +496,6 @@ impl Built {
                     && (Arc::ptr_eq(e.variant(), v)
                         || (e.variant().name == v.name && e.variant().chosen == v.chosen))
             }
-            Built::Net(n) => mode == EvalMode::Full && n.fits(v),
             Built::Hybrid(h) => mode == EvalMode::Full && h.net.fits(v),
         }
     }
