@@ -52,7 +52,9 @@ pub struct Hybrid {
     /// hand-written evaluation's alone.
     pub below: usize,
     /// Elsewhere the score is the hand-written evaluation's plus the
-    /// net's (`true`) or the net's alone.
+    /// net's (`true`) or the net's alone, but for a bare royal's ending
+    /// ([`Evaluator::bare_royal`]: the hand-written score plus
+    /// [`KNOWN_WIN`] for the hunter).
     pub residual: bool,
 }
 
