@@ -914,6 +914,71 @@ fn hachu_plays_random_openings_with_setup_startpos() {
     }
 }
 
+/// HaChu reads `setboard` with the board alone and gives the move to the
+/// first player; with `setup=board` it plays from set-up positions (here a
+/// Chu Shogi ending: the last position but one of a 600-ply draw against
+/// it). A position with the second player to move cannot be given so: with
+/// --keep-going its games are listed apart, not played. Skipped where
+/// HaChu is not installed.
+#[test]
+fn hachu_plays_set_up_positions_with_setup_board() {
+    let Some(hachu) = installed("hachu") else {
+        return;
+    };
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let dir = scratch("hachu-board");
+    let pgn = dir.path().join("games.pgn");
+    let openings = dir.path().join("ends.fen");
+    let first = "9m2/5k2tc1s/1c3+r2e3/12/4V1+b5/12/12/2+d9/11+g/+p+p4E5/5O6/7K4 b";
+    let second = "9m2/5k2tc1s/1c3+r2e3/12/4V1+b5/12/12/2+d9/11+g/+p+p4E5/7O4/7K4 w";
+    std::fs::write(&openings, format!("{first}\n{second}\n")).unwrap();
+    let (out, err) = play(&[
+        "chu-shogi",
+        "--engine",
+        &format!("cmd={kamil} uci,name=kamil"),
+        "--engine",
+        &format!(
+            "cmd={},proto=xboard,name=HaChu,variant=chu,setup=board,option.Allow repeats=1",
+            hachu.display()
+        ),
+        "--option",
+        "counterstrike=everywhere",
+        "--option",
+        "lion-protection=recapture",
+        "--option",
+        "forced-last-rank-promotion=true",
+        "--option",
+        "eagle-pass=false",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--max-plies",
+        "16",
+        "--move-timeout",
+        "20",
+        "--keep-going",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of kamil vs HaChu:"), "{out}");
+    assert!(!out.contains("Problems"), "{out}\n{err}");
+    assert!(
+        out.contains("Not played, not in the score (2 games an engine could not start)"),
+        "{out}\n{err}"
+    );
+    assert!(out.contains("has the second player to move"), "{out}");
+    let g = games(&pgn);
+    assert_eq!(g.len(), 2, "{out}");
+    for game in &g {
+        assert_eq!(tag(game, "FEN"), Some(first), "{game}");
+        let plies: u32 = tag(game, "PlyCount").unwrap().parse().unwrap();
+        assert!(plies >= 1, "{game}");
+    }
+}
+
 /// The `position` and `go` lines sent to the engine `who` in `log`.
 fn positions_and_goes<'a>(log: &'a str, who: &str) -> (Vec<&'a str>, Vec<&'a str>) {
     let sent = sent_to(log, who);

@@ -136,6 +136,21 @@ fn refuses_setup(line: &str) -> bool {
     !(rest.contains("unknown command") && command.is_some_and(|c| OPTIONAL_COMMANDS.contains(&c)))
 }
 
+/// The `setboard` line of [`Setup::Board`]: the board field of the game's
+/// FEN alone. Errors: [`Failure::Unsupported`] where the game starts with
+/// the second player to move, which such an engine cannot be told.
+fn board_setboard(g: &GameStart) -> Result<String, Failure> {
+    if g.start.side() != Side::First {
+        return Err(Failure::Unsupported(format!(
+            "`setup=board` sends the board alone, which leaves the move to the first player, \
+             and `{}` has the second player to move",
+            g.fen
+        )));
+    }
+    let board = g.fen.split_whitespace().next().unwrap_or_default();
+    Ok(format!("setboard {board}"))
+}
+
 /// Adds the engine's last complaint to a failure's description.
 fn with_said(f: Failure, said: &Option<String>) -> Failure {
     let Some(s) = said else { return f };
@@ -457,16 +472,20 @@ impl Client for Cecp {
             send(&mut self.p, &format!("sd {d}"))?;
         }
         send(&mut self.p, "easy")?;
-        let setup = match self.setup {
-            _ if line.is_some() => None,
-            Setup::Startpos | Setup::Auto => Some(self.f.setboard),
-            Setup::Setboard => Some(true),
-            Setup::Edit => Some(false),
-        };
-        match setup {
-            None => {}
-            Some(true) => send(&mut self.p, &format!("setboard {}", g.fen))?,
-            Some(false) => self.edit(g)?,
+        if line.is_none() && self.setup == Setup::Board {
+            send(&mut self.p, &board_setboard(g)?)?;
+        } else {
+            let setup = match self.setup {
+                _ if line.is_some() => None,
+                Setup::Startpos | Setup::Auto => Some(self.f.setboard),
+                Setup::Setboard | Setup::Board => Some(true),
+                Setup::Edit => Some(false),
+            };
+            match setup {
+                None => {}
+                Some(true) => send(&mut self.p, &format!("setboard {}", g.fen))?,
+                Some(false) => self.edit(g)?,
+            }
         }
         for m in line.unwrap_or_default() {
             let l = self.move_line(m);
@@ -611,6 +630,34 @@ mod tests {
         assert_eq!(f[1].1, "normal,courier");
         assert!(feature_pairs("").is_empty());
         assert_eq!(feature_pairs(r#"myname="unclosed"#)[0].1, "unclosed");
+    }
+
+    #[test]
+    fn a_board_set_up_sends_the_board_field_alone_with_the_first_player_to_move() {
+        let v = kamil_rules::Variant::builtin("chu-shogi", &[]).unwrap();
+        let start = Position::start(std::sync::Arc::new(v));
+        let limits = super::super::config::Limits::default();
+        let game = |pos: &Position, fen: &str| -> Result<String, Failure> {
+            board_setboard(&GameStart {
+                start: pos,
+                fen,
+                is_variant_start: false,
+                side: Side::Second,
+                limits: [&limits, &limits],
+            })
+        };
+        let fen = super::super::client::peer_fen(&start);
+        let line = game(&start, &fen).unwrap();
+        let board = fen.split_whitespace().next().unwrap();
+        assert_eq!(line, format!("setboard {board}"));
+        let mut after = start.clone();
+        let first = after.legal_moves()[0];
+        after.make(first);
+        let fen = super::super::client::peer_fen(&after);
+        match game(&after, &fen) {
+            Err(Failure::Unsupported(why)) => assert!(why.contains("second player"), "{why}"),
+            other => panic!("expected Unsupported, got {other:?}"),
+        }
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub enum Failure {
     /// It refused the game's set-up (its words: `tellusererror Unknown
     /// piece ...`, `Error (...): setboard`, `Illegal move` in the opening).
     Refused(String),
+    /// The referee cannot give it this game's set-up in the way its
+    /// `setup` field asks (`setup=board` with the second player to move).
+    Unsupported(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -36,6 +39,7 @@ impl std::fmt::Display for Failure {
             Failure::Protocol(s) => write!(f, "protocol error: {s}"),
             Failure::Rejected(s) => write!(f, "rejected a legal move: {s}"),
             Failure::Refused(s) => write!(f, "refused the set-up: it said `{s}`"),
+            Failure::Unsupported(s) => write!(f, "cannot be given the set-up: {s}"),
         }
     }
 }

@@ -159,6 +159,13 @@ pub enum Setup {
     /// Nothing when the game starts from the variant's start position:
     /// the engine's own start position is trusted.
     Startpos,
+    /// CECP: `setboard` with the FEN's board field alone, for engines that
+    /// read nothing after it and give the move to the first player
+    /// (HaChu 0.21 stops at the side-to-move field with `Unknown piece ' '`).
+    /// A game whose start has the second player to move cannot be set up
+    /// this way ([`crate::engines::client::Failure::Unsupported`]). UCI and
+    /// USI engines get the whole FEN, as with `auto`.
+    Board,
 }
 
 /// Splits `a=1,b="x,y",c` on commas outside double quotes (also
@@ -234,8 +241,9 @@ impl EngineConfig {
                         "setboard" => Setup::Setboard,
                         "edit" => Setup::Edit,
                         "startpos" => Setup::Startpos,
+                        "board" => Setup::Board,
                         _ => bail!(
-                            "engine field `setup`: `{v}`: expected auto, setboard, edit or startpos"
+                            "engine field `setup`: `{v}`: expected auto, setboard, edit, startpos or board"
                         ),
                     }
                 }

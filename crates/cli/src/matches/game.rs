@@ -545,9 +545,10 @@ impl<'a> Referee<'a> {
                     self.texts.last().map(String::as_str).unwrap_or("(none)")
                 ),
             ),
-            Failure::Crash(_) | Failure::Protocol(_) | Failure::Refused(_) => {
-                (Termination::Abandoned, format!("{name} {f}"))
-            }
+            Failure::Crash(_)
+            | Failure::Protocol(_)
+            | Failure::Refused(_)
+            | Failure::Unsupported(_) => (Termination::Abandoned, format!("{name} {f}")),
         };
         Loss {
             side: self.pos.side(),

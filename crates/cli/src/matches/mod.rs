@@ -40,14 +40,18 @@ ENGINES
                          or an alias it offers: sho-shogi -> shoshogi or sho)
     option.NAME=VALUE    an engine option (UCI setoption; CECP option NAME=VALUE)
     memory=MB            hash size sent to CECP engines asking for it (default 64)
-    setup=auto|setboard|edit|startpos
+    setup=auto|setboard|edit|startpos|board
                          how the engine gets the start position: for CECP,
                          setboard when it offers it, else edit mode (auto); UCI:
                          position fen; USI: position sfen. startpos: the variant's
                          start and the moves that lead to the game's start (`new`
                          then the moves; UCI and USI `position startpos moves
                          ...`), so an engine without set-up plays --random-plies
-                         openings; a position from --openings still goes by FEN
+                         openings; a position from --openings still goes by FEN.
+                         board: CECP `setboard` with the FEN's board alone, for
+                         HaChu, which reads no more and gives the move to the
+                         first player (a start with the second to move cannot be
+                         given so: the game is not played)
     tc=, depth=, nodes=, movetime=   this engine's own limits (override the match's)
 
 REFEREE
