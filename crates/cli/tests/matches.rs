@@ -357,6 +357,35 @@ fn fails(args: &[&str]) -> (String, String) {
     (stdout, stderr)
 }
 
+/// `kamil match chu-shogi` between `kamil uci` and HaChu (`setup=SETUP`),
+/// with kamil's rules set as HaChu plays them (the README's command) and
+/// the arguments `rest`: the summary and the errors.
+fn kamil_against_hachu(hachu: &Path, setup: &str, rest: &[&str]) -> (String, String) {
+    let kamil = env!("CARGO_BIN_EXE_kamil");
+    let uci = format!("cmd={kamil} uci,name=kamil");
+    let xboard = format!(
+        "cmd={},proto=xboard,name=HaChu,variant=chu,setup={setup},option.Allow repeats=1",
+        hachu.display()
+    );
+    let mut args = vec![
+        "chu-shogi",
+        "--engine",
+        &uci,
+        "--engine",
+        &xboard,
+        "--option",
+        "counterstrike=everywhere",
+        "--option",
+        "lion-protection=recapture",
+        "--option",
+        "forced-last-rank-promotion=true",
+        "--option",
+        "eagle-pass=false",
+    ];
+    args.extend_from_slice(rest);
+    play(&args)
+}
+
 /// Issue 48: HaChu could not read the start position and every refused
 /// start was scored as its loss (10-0 in under a second). A game an engine
 /// cannot start stops the match, naming the engine, the game and what the
@@ -866,39 +895,26 @@ fn hachu_plays_random_openings_with_setup_startpos() {
     let Some(hachu) = installed("hachu") else {
         return;
     };
-    let kamil = env!("CARGO_BIN_EXE_kamil");
     let dir = scratch("hachu");
     let pgn = dir.path().join("games.pgn");
-    let (out, err) = play(&[
-        "chu-shogi",
-        "--engine",
-        &format!("cmd={kamil} uci,name=kamil"),
-        "--engine",
-        &format!(
-            "cmd={},proto=xboard,name=HaChu,variant=chu,setup=startpos,option.Allow repeats=1",
-            hachu.display()
-        ),
-        "--option",
-        "counterstrike=everywhere",
-        "--option",
-        "lion-protection=recapture",
-        "--option",
-        "forced-last-rank-promotion=true",
-        "--option",
-        "eagle-pass=false",
-        "--games",
-        "2",
-        "--depth",
-        "2",
-        "--random-plies",
-        "8",
-        "--max-plies",
-        "24",
-        "--move-timeout",
-        "20",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+    let (out, err) = kamil_against_hachu(
+        &hachu,
+        "startpos",
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--random-plies",
+            "8",
+            "--max-plies",
+            "24",
+            "--move-timeout",
+            "20",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of kamil vs HaChu:"), "{out}");
     assert!(!out.contains("Not played"), "{out}\n{err}");
     assert!(!out.contains("Problems"), "{out}\n{err}");
@@ -925,44 +941,31 @@ fn hachu_plays_set_up_positions_with_setup_board() {
     let Some(hachu) = installed("hachu") else {
         return;
     };
-    let kamil = env!("CARGO_BIN_EXE_kamil");
     let dir = scratch("hachu-board");
     let pgn = dir.path().join("games.pgn");
     let openings = dir.path().join("ends.fen");
     let first = "9m2/5k2tc1s/1c3+r2e3/12/4V1+b5/12/12/2+d9/11+g/+p+p4E5/5O6/7K4 b";
     let second = "9m2/5k2tc1s/1c3+r2e3/12/4V1+b5/12/12/2+d9/11+g/+p+p4E5/7O4/7K4 w";
     std::fs::write(&openings, format!("{first}\n{second}\n")).unwrap();
-    let (out, err) = play(&[
-        "chu-shogi",
-        "--engine",
-        &format!("cmd={kamil} uci,name=kamil"),
-        "--engine",
-        &format!(
-            "cmd={},proto=xboard,name=HaChu,variant=chu,setup=board,option.Allow repeats=1",
-            hachu.display()
-        ),
-        "--option",
-        "counterstrike=everywhere",
-        "--option",
-        "lion-protection=recapture",
-        "--option",
-        "forced-last-rank-promotion=true",
-        "--option",
-        "eagle-pass=false",
-        "--openings",
-        openings.to_str().unwrap(),
-        "--games",
-        "4",
-        "--depth",
-        "2",
-        "--max-plies",
-        "16",
-        "--move-timeout",
-        "20",
-        "--keep-going",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
+    let (out, err) = kamil_against_hachu(
+        &hachu,
+        "board",
+        &[
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--max-plies",
+            "16",
+            "--move-timeout",
+            "20",
+            "--keep-going",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
     assert!(out.contains("Score of kamil vs HaChu:"), "{out}");
     assert!(!out.contains("Problems"), "{out}\n{err}");
     assert!(

@@ -472,20 +472,13 @@ impl Client for Cecp {
             send(&mut self.p, &format!("sd {d}"))?;
         }
         send(&mut self.p, "easy")?;
-        if line.is_none() && self.setup == Setup::Board {
-            send(&mut self.p, &board_setboard(g)?)?;
-        } else {
-            let setup = match self.setup {
-                _ if line.is_some() => None,
-                Setup::Startpos | Setup::Auto => Some(self.f.setboard),
-                Setup::Setboard | Setup::Board => Some(true),
-                Setup::Edit => Some(false),
-            };
-            match setup {
-                None => {}
-                Some(true) => send(&mut self.p, &format!("setboard {}", g.fen))?,
-                Some(false) => self.edit(g)?,
-            }
+        let setboard = format!("setboard {}", g.fen);
+        match self.setup {
+            _ if line.is_some() => {}
+            Setup::Board => send(&mut self.p, &board_setboard(g)?)?,
+            Setup::Setboard => send(&mut self.p, &setboard)?,
+            Setup::Startpos | Setup::Auto if self.f.setboard => send(&mut self.p, &setboard)?,
+            Setup::Startpos | Setup::Auto | Setup::Edit => self.edit(g)?,
         }
         for m in line.unwrap_or_default() {
             let l = self.move_line(m);
