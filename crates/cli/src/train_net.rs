@@ -19,6 +19,10 @@
 //! the positions trained per second; at the end, the held-out loss per
 //! eighth of a full board's pieces (where a net is weak).
 //!
+//! With `--init FILE` training starts from a network file's weights
+//! instead of seeded ones, so that a generation can be trained further on
+//! new data when the old data are gone.
+//!
 //! With `--residual` the net is trained as a correction to the
 //! hand-written evaluation: each position's prediction is the
 //! hand-written score plus the net's output, and the net file says so,
@@ -29,7 +33,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::data;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
-use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN};
+use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN, Network};
 use kamil_engine::nnue::train::{Link, Model, Sample, Settings, Trainer, split};
 use kamil_engine::{EvalMode, Evaluator};
 use kamil_rules::{Position, Side, Variant};
@@ -56,14 +60,20 @@ pub struct Args {
     /// Without --validate: the share of --data held out, 0 to 1.
     #[arg(long, default_value_t = 0.05, conflicts_with = "validate")]
     holdout: f64,
-    /// Hidden units per view, H.
-    #[arg(long, default_value_t = 64)]
-    hidden: usize,
+    /// Hidden units per view, H [default: 64; with --init, the net's].
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Output buckets: outputs chosen by the pieces on the board, the
     /// start position's count shared out evenly among them (1: one
-    /// output for all positions).
-    #[arg(long, default_value_t = 1)]
-    buckets: u16,
+    /// output for all positions) [default: 1; with --init, the net's].
+    #[arg(long)]
+    buckets: Option<u16>,
+    /// Start from this network file's weights instead of seeded ones (a
+    /// generation trained further on new data): a net of this variant,
+    /// residual exactly when --residual is given; its width and buckets
+    /// are kept (--hidden and --buckets, if given, must agree).
+    #[arg(long, value_name = "FILE")]
+    init: Option<PathBuf>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: u32,
@@ -138,15 +148,25 @@ pub fn run(args: Args) -> Result<()> {
     if !(args.lr_decay > 0.0 && args.lr_decay <= 1.0) {
         bail!("--lr-decay must be above 0 and at most 1");
     }
-    if args.hidden == 0 || args.hidden > MAX_HIDDEN {
+    if args.hidden.is_some_and(|h| h == 0 || h > MAX_HIDDEN) {
         bail!("--hidden must be from 1 to {MAX_HIDDEN}");
     }
-    if args.buckets == 0 || args.buckets > MAX_BUCKETS {
+    if args.buckets.is_some_and(|b| b == 0 || b > MAX_BUCKETS) {
         bail!("--buckets must be from 1 to {MAX_BUCKETS}");
     }
     let variant = load_variant(&args.variant, &args.options)?;
     let full = full_board(&variant);
-    let buckets = Buckets::spread(args.buckets, full);
+    let start = match &args.init {
+        Some(path) => Some(initial_net(&variant, path, &args, full)?),
+        None => None,
+    };
+    let (hidden, buckets) = match &start {
+        Some(net) => (net.hidden(), net.buckets()),
+        None => (
+            args.hidden.unwrap_or(64),
+            Buckets::spread(args.buckets.unwrap_or(1), full),
+        ),
+    };
     let features = Features::new(&variant);
     let hand = args
         .residual
@@ -183,14 +203,17 @@ pub fn run(args: Args) -> Result<()> {
         link: Link::new(f64::from(DEFAULT_SCALE), args.k),
         ..Settings::default()
     };
-    let model = Model::seeded(inputs, args.hidden, buckets, args.seed);
+    let model = match &start {
+        Some(net) => Model::from_network(net).widened(inputs),
+        None => Model::seeded(inputs, hidden, buckets, args.seed),
+    };
     let mut trainer = Trainer::new(model, settings)?;
     println!(
         "{} training positions, {} held out; {} inputs x {} hidden x {} output bucket(s) of {} pieces, K = {}",
         train.len(),
         held.len(),
         features.inputs(),
-        args.hidden,
+        hidden,
         buckets.count(),
         buckets.size(),
         args.k
@@ -247,6 +270,43 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// The network `--init` names, checked against the other arguments.
+///
+/// Errors: the file cannot be read or is no network of `v` (naming the
+/// file and what differs); its width or buckets differ from `--hidden` or
+/// `--buckets` given; it is residual and `--residual` is not given, or the
+/// other way round.
+fn initial_net(v: &Arc<Variant>, path: &Path, args: &Args, full: usize) -> Result<Network> {
+    let nnue = Nnue::load(v, path).context("--init: the network file cannot be used")?;
+    let net = nnue.network().clone();
+    let shown = path.display();
+    if let Some(h) = args.hidden.filter(|&h| h != net.hidden()) {
+        bail!(
+            "--init `{shown}` has {} hidden units, not --hidden {h}",
+            net.hidden()
+        );
+    }
+    if let Some(b) = args
+        .buckets
+        .filter(|&b| Buckets::spread(b, full) != net.buckets())
+    {
+        bail!(
+            "--init `{shown}` has {} output bucket(s) of {} pieces, not --buckets {b}",
+            net.buckets().count(),
+            net.buckets().size()
+        );
+    }
+    if net.residual() != args.residual {
+        let (is, flag) = if net.residual() {
+            ("a correction to the hand-written evaluation", "needs")
+        } else {
+            ("a plain net", "cannot take")
+        };
+        bail!("--init `{shown}` is {is}: it {flag} --residual");
+    }
+    Ok(net)
 }
 
 /// Pieces on the start board of `v` (both sides).

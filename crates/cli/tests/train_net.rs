@@ -208,3 +208,76 @@ fn a_bad_data_line_names_the_file_and_the_line() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("bad.txt") && err.contains("line 2"), "{err}");
 }
+
+#[test]
+fn a_net_trained_further_from_init_starts_where_it_ended() {
+    let data = self_play("data-init.bin", "binary");
+    let first = scratch_path("train-net", "init-first.nnue");
+    let l = losses(&train(&data, &first));
+    // Trained further: epoch 0 is the first net's last loss, far from a
+    // fresh start's (the same held-out split; only quantisation differs),
+    // and with the factoriser's rows added at 0 it still is.
+    for more in [&[][..], &["--factor"][..]] {
+        let next = scratch_path("train-net", "init-next.nnue");
+        let mut args = vec!["--init", first.to_str().unwrap()];
+        args.extend_from_slice(more);
+        let stdout = train_with(&data, &next, &args);
+        let m = losses(&stdout);
+        assert!(
+            (m[0].2 - l[3].2).abs() < 0.05 * (l[0].2 - l[3].2),
+            "{more:?} {l:?}\n{stdout}"
+        );
+        // It trained on from there (a converged start with a fresh Adam
+        // need not fall at this step size, so only the weights are checked).
+        assert_eq!(m.len(), 4, "{stdout}");
+        assert_ne!(
+            std::fs::read(&next).unwrap(),
+            std::fs::read(&first).unwrap()
+        );
+    }
+    // No epochs: the same file back, byte for byte.
+    let same = scratch_path("train-net", "init-same.nnue");
+    let run = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--init",
+        first.to_str().unwrap(),
+        "--epochs",
+        "0",
+        "--out",
+        same.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&same).unwrap(),
+        std::fs::read(&first).unwrap()
+    );
+    // A net that does not fit the other arguments is refused, named.
+    let f = first.to_str().unwrap();
+    let e = refused(&data, &["--init", f, "--hidden", "16"]);
+    assert!(
+        e.contains("init-first.nnue") && e.contains("8 hidden units"),
+        "{e}"
+    );
+    let e = refused(&data, &["--init", f, "--residual"]);
+    assert!(e.contains("a plain net") && e.contains("--residual"), "{e}");
+    let e = refused(&data, &["--init", f, "--buckets", "4"]);
+    assert!(e.contains("--buckets 4"), "{e}");
+    let sho = scratch_path("train-net", "init-sho.nnue");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/sho-shogi.nnue"),
+        &sho,
+    )
+    .unwrap();
+    let e = refused(&data, &["--init", sho.to_str().unwrap()]);
+    assert!(
+        e.contains("init-sho.nnue") && e.contains("sho-shogi"),
+        "{e}"
+    );
+}

@@ -420,6 +420,54 @@ impl<T: Real> Model<T> {
         m
     }
 
+    /// The float model of a quantised `net`, in net units of
+    /// [`DEFAULT_SCALE`] centipawns (a net of another scale has its output
+    /// layer rescaled): the start of a generation trained further on new
+    /// data. [`Model::quantise`] at [`DEFAULT_SCALE`] gives `net`'s weights
+    /// back exactly where its scale is the default.
+    pub fn from_network(net: &Network) -> Model<T> {
+        let by = f64::from(net.scale) / f64::from(DEFAULT_SCALE);
+        let of = |x: f64| T::of(x);
+        Model {
+            inputs: net.inputs,
+            hidden: net.hidden,
+            buckets: net.buckets,
+            w1: net
+                .ft_weights
+                .iter()
+                .map(|&w| of(f64::from(w) / f64::from(QA)))
+                .collect(),
+            b1: net
+                .ft_bias
+                .iter()
+                .map(|&w| of(f64::from(w) / f64::from(QA)))
+                .collect(),
+            w2: net
+                .out_weights
+                .iter()
+                .map(|&w| of(f64::from(w) * by / f64::from(QB)))
+                .collect(),
+            b2: net
+                .out_bias
+                .iter()
+                .map(|&b| of(f64::from(b) * by / f64::from(QA * QB)))
+                .collect(),
+        }
+    }
+
+    /// This model with inputs added up to `inputs` in all, their weights 0
+    /// (the factoriser's virtual inputs, [`Sample::factored`], before
+    /// training): every sample scores as before. A model with `inputs` or
+    /// more inputs is returned as it is.
+    pub fn widened(&self, inputs: usize) -> Model<T> {
+        let mut m = self.clone();
+        if inputs > m.inputs {
+            m.w1.resize(inputs * m.hidden, T::default());
+            m.inputs = inputs;
+        }
+        m
+    }
+
     /// Inputs of one view.
     pub fn inputs(&self) -> usize {
         self.inputs
@@ -1033,6 +1081,44 @@ mod tests {
         }
         // A model with no virtual rows folds to itself.
         assert_eq!(folded.folded(f.inputs(), f.squares()), folded);
+    }
+
+    #[test]
+    fn a_network_read_back_as_a_model_scores_as_it_does_and_quantises_to_itself() {
+        use kamil_rules::Variant;
+        use std::sync::Arc;
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let f = Features::new(&v);
+        let net = Network::seeded(&f, 16, Buckets::spread(2, 48), 9);
+        let m = Model::<f64>::from_network(&net);
+        assert_eq!(
+            Model::<f32>::from_network(&net).quantise(DEFAULT_SCALE).0,
+            net
+        );
+        let nnue = super::super::Nnue::new(&v, f.clone(), net.clone());
+        // Widened by the factoriser's rows, a factored sample scores the same.
+        let blocks = f.inputs() / f.squares();
+        let wide = m.widened(f.inputs() + blocks);
+        assert_eq!(wide.inputs(), f.inputs() + blocks);
+        assert_eq!(wide.widened(1), wide);
+        let mut pos = Position::start(v.clone());
+        for _ in 0..8 {
+            let s = Sample::new(&f, &pos, 0.5);
+            let cp = f64::from(nnue.evaluate_fresh(&pos));
+            // The net's integer arithmetic truncates twice: within 1.1 cp.
+            let model_cp = m.output(&s) * f64::from(DEFAULT_SCALE);
+            assert!((model_cp - cp).abs() < 1.1, "{model_cp} {cp}");
+            let wide_cp = wide.output(&s.factored(&f)) * f64::from(DEFAULT_SCALE);
+            assert!((wide_cp - model_cp).abs() < 1e-9);
+            let mv = pos.legal_moves()[0];
+            pos.make(mv);
+        }
+        // Another scale is folded into the output layer.
+        let mut half = net.clone();
+        half.scale = DEFAULT_SCALE / 2;
+        let s = Sample::new(&f, &pos, 0.5);
+        let (a, b) = (Model::<f64>::from_network(&half).output(&s), m.output(&s));
+        assert!((2.0 * a - b).abs() < 1e-9, "{a} {b}");
     }
 
     #[test]
