@@ -71,7 +71,8 @@ pub struct Args {
     /// Start from this network file's weights instead of seeded ones (a
     /// generation trained further on new data): a net of this variant,
     /// residual exactly when --residual is given; its width and buckets
-    /// are kept (--hidden and --buckets, if given, must agree).
+    /// are kept (--hidden and --buckets, if given, must agree), and its
+    /// --hand-below unless another is given.
     #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
     /// Passes over the training positions.
@@ -115,9 +116,10 @@ pub struct Args {
     /// Written into the net: positions with fewer pieces than this on the
     /// board (both sides, royals included) are scored by the hand-written
     /// evaluation, not the net (0: never). For a net weaker than the
-    /// hand-written evaluation in sparse endings.
-    #[arg(long, default_value_t = 0)]
-    hand_below: u16,
+    /// hand-written evaluation in sparse endings [default: 0; with
+    /// --init, the net's].
+    #[arg(long)]
+    hand_below: Option<u16>,
     /// Train the net as a correction to the hand-written evaluation: the
     /// score is the hand-written one plus the net's (written into the
     /// net, so the search adds them too). Not with --mirror: a mirror
@@ -257,7 +259,11 @@ pub fn run(args: Args) -> Result<()> {
         .model()
         .folded(features.inputs(), features.squares());
     let (mut net, clamped) = model.quantise(DEFAULT_SCALE);
-    net.set_hand_below(args.hand_below);
+    let hand_below = args
+        .hand_below
+        .or(start.as_ref().map(Network::hand_below))
+        .unwrap_or(0);
+    net.set_hand_below(hand_below);
     net.set_residual(args.residual);
     if clamped > 0 {
         eprintln!("warning: {clamped} weights out of the integer range were clamped");

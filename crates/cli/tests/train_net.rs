@@ -213,7 +213,7 @@ fn a_bad_data_line_names_the_file_and_the_line() {
 fn a_net_trained_further_from_init_starts_where_it_ended() {
     let data = self_play("data-init.bin", "binary");
     let first = scratch_path("train-net", "init-first.nnue");
-    let l = losses(&train(&data, &first));
+    let l = losses(&train_with(&data, &first, &["--hand-below", "18"]));
     // Trained further: epoch 0 is the first net's last loss, far from a
     // fresh start's (the same held-out split; only quantisation differs),
     // and with the factoriser's rows added at 0 it still is.
@@ -235,7 +235,8 @@ fn a_net_trained_further_from_init_starts_where_it_ended() {
             std::fs::read(&first).unwrap()
         );
     }
-    // No epochs: the same file back, byte for byte.
+    // No epochs: the same file back, byte for byte (its --hand-below
+    // kept), unless another --hand-below is given.
     let same = scratch_path("train-net", "init-same.nnue");
     let run = kamil(&[
         "train-net",
@@ -258,6 +259,15 @@ fn a_net_trained_further_from_init_starts_where_it_ended() {
         std::fs::read(&same).unwrap(),
         std::fs::read(&first).unwrap()
     );
+    let other = scratch_path("train-net", "init-other.nnue");
+    train_with(
+        &data,
+        &other,
+        &["--init", first.to_str().unwrap(), "--hand-below", "5"],
+    );
+    let v = variant("courier", &[]);
+    assert_eq!(Nnue::load(&v, &other).unwrap().network().hand_below(), 5);
+    assert_eq!(Nnue::load(&v, &first).unwrap().network().hand_below(), 18);
     // A net that does not fit the other arguments is refused, named.
     let f = first.to_str().unwrap();
     let e = refused(&data, &["--init", f, "--hidden", "16"]);
