@@ -28,7 +28,7 @@ fn losses(stdout: &str) -> Vec<(u32, f64, f64)> {
 fn self_play(name: &str, format: &str) -> std::path::PathBuf {
     let data = scratch_path("train-net", name);
     let _ = std::fs::remove_file(&data);
-    let made = kamil(&[
+    succeeded(&[
         "gen-data",
         "courier",
         "--games",
@@ -42,12 +42,18 @@ fn self_play(name: &str, format: &str) -> std::path::PathBuf {
         "--out",
         data.to_str().unwrap(),
     ]);
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
     data
+}
+
+/// `kamil ARGS`, which must succeed: its standard output.
+fn succeeded(args: &[&str]) -> String {
+    let run = kamil(args);
+    assert!(
+        run.status.success(),
+        "kamil {args:?}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
 /// Trains a tiny net on `data`, writing `out`; returns standard output.
@@ -87,13 +93,7 @@ fn train_with(data: &std::path::Path, out: &std::path::Path, more: &[&str]) -> S
         out.to_str().unwrap(),
     ];
     args.extend_from_slice(more);
-    let run = kamil(&args);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    String::from_utf8_lossy(&run.stdout).into_owned()
+    succeeded(&args)
 }
 
 #[test]
@@ -238,7 +238,7 @@ fn a_net_trained_further_from_init_starts_where_it_ended() {
     // No epochs: the same file back, byte for byte (its --hand-below
     // kept), unless another --hand-below is given.
     let same = scratch_path("train-net", "init-same.nnue");
-    let run = kamil(&[
+    succeeded(&[
         "train-net",
         "courier",
         "--data",
@@ -250,11 +250,6 @@ fn a_net_trained_further_from_init_starts_where_it_ended() {
         "--out",
         same.to_str().unwrap(),
     ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
     assert_eq!(
         std::fs::read(&same).unwrap(),
         std::fs::read(&first).unwrap()

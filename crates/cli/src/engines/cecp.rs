@@ -472,12 +472,12 @@ impl Client for Cecp {
             send(&mut self.p, &format!("sd {d}"))?;
         }
         send(&mut self.p, "easy")?;
-        let setboard = format!("setboard {}", g.fen);
+        let setboard = || format!("setboard {}", g.fen);
         match self.setup {
             _ if line.is_some() => {}
             Setup::Board => send(&mut self.p, &board_setboard(g)?)?,
-            Setup::Setboard => send(&mut self.p, &setboard)?,
-            Setup::Startpos | Setup::Auto if self.f.setboard => send(&mut self.p, &setboard)?,
+            Setup::Setboard => send(&mut self.p, &setboard())?,
+            Setup::Startpos | Setup::Auto if self.f.setboard => send(&mut self.p, &setboard())?,
             Setup::Startpos | Setup::Auto | Setup::Edit => self.edit(g)?,
         }
         for m in line.unwrap_or_default() {

@@ -427,7 +427,7 @@ impl<T: Real> Model<T> {
     /// back exactly where its scale is the default.
     pub fn from_network(net: &Network) -> Model<T> {
         let by = f64::from(net.scale) / f64::from(DEFAULT_SCALE);
-        let of = |x: f64| T::of(x);
+        let of = T::of;
         Model {
             inputs: net.inputs,
             hidden: net.hidden,
