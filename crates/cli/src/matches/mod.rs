@@ -26,7 +26,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
@@ -472,7 +472,11 @@ impl Match {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let abort = AtomicBool::new(false);
-        let (tx, rx) = channel::<Finished>();
+        // A rendezvous channel: a player thread waits until its game is
+        // taken in (and the SPRT asked) before it starts another, so that
+        // a stop leaves at most one game a thread to finish, however far
+        // the players run ahead of this thread.
+        let (tx, rx) = sync_channel::<Finished>(0);
         let mut tally = Tally {
             score: Score::default(),
             problems: Vec::new(),
@@ -527,7 +531,12 @@ impl Match {
     /// One thread's work: takes the next game number until all are taken
     /// or `stop` is set, plays it (each opening twice, colours swapped;
     /// `abort` drops it) and sends it on `tx`.
-    fn serve(&self, next: &AtomicUsize, [stop, abort]: [&AtomicBool; 2], tx: &Sender<Finished>) {
+    fn serve(
+        &self,
+        next: &AtomicUsize,
+        [stop, abort]: [&AtomicBool; 2],
+        tx: &SyncSender<Finished>,
+    ) {
         let mut seats = [0, 1].map(|i| {
             seat::Seat::new(
                 self.cfgs[i].clone(),
