@@ -472,10 +472,10 @@ impl Match {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let abort = AtomicBool::new(false);
-        // A rendezvous channel: a player thread waits until its game is
-        // taken in (and the SPRT asked) before it starts another, so that
-        // a stop leaves at most one game a thread to finish, however far
-        // the players run ahead of this thread.
+        // A rendezvous channel: a player thread waits until this thread
+        // takes in its game before it starts another, so this thread is
+        // never more than a game a player behind, and a stopped SPRT
+        // counts at most one more game a player.
         let (tx, rx) = sync_channel::<Finished>(0);
         let mut tally = Tally {
             score: Score::default(),
