@@ -23,6 +23,11 @@
 //! instead of seeded ones, so that a generation can be trained further on
 //! new data when the old data are gone.
 //!
+//! With `--only-net-positions` the positions the hand-written evaluation
+//! scores in play (fewer pieces than the net's `--hand-below`) are left
+//! out of training and validation, so the net's width and the held-out
+//! loss are spent where the net is used.
+//!
 //! With `--residual` the net is trained as a correction to the
 //! hand-written evaluation: each position's prediction is the
 //! hand-written score plus the net's output, and the net file says so,
@@ -126,6 +131,14 @@ pub struct Args {
     /// image's hand-written score is not its original's.
     #[arg(long, conflicts_with = "mirror")]
     residual: bool,
+    /// Train and validate only on the positions the net scores in play,
+    /// those with at least --hand-below pieces on the board: the others
+    /// are the hand-written evaluation's, and fitting them spends the
+    /// net's width where it is never asked (in Courier's self-play about
+    /// half the positions). Needs a --hand-below above 0, given or the
+    /// --init net's.
+    #[arg(long)]
+    only_net_positions: bool,
     /// The network file to write (default `NAME.nnue` here).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -178,11 +191,11 @@ pub fn run(args: Args) -> Result<()> {
         score_weight: args.score_weight,
         hand: hand.as_ref(),
     };
-    let data = read_samples(&variant, &features, &args.data, blend)?;
-    let (mut train, mut held) = match &args.validate {
-        Some(path) => (data, read_samples(&variant, &features, path, blend)?),
-        None => split(data, args.holdout, args.seed),
-    };
+    let hand_below = args
+        .hand_below
+        .or(start.as_ref().map(Network::hand_below))
+        .unwrap_or(0);
+    let (mut train, mut held) = training_sets(&args, &variant, &features, blend, hand_below)?;
     if args.mirror {
         let images: Vec<Sample> = train.iter().map(|s| s.mirrored(&features)).collect();
         train.extend(images);
@@ -259,10 +272,6 @@ pub fn run(args: Args) -> Result<()> {
         .model()
         .folded(features.inputs(), features.squares());
     let (mut net, clamped) = model.quantise(DEFAULT_SCALE);
-    let hand_below = args
-        .hand_below
-        .or(start.as_ref().map(Network::hand_below))
-        .unwrap_or(0);
     net.set_hand_below(hand_below);
     net.set_residual(args.residual);
     if clamped > 0 {
@@ -276,6 +285,43 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// The training and held-out positions: `--data`, and `--validate` or a
+/// `--holdout` share of the data, without the positions the net never
+/// scores (fewer than `hand_below` pieces) under `--only-net-positions`.
+///
+/// Errors: `--only-net-positions` with no `hand_below`; a data file that
+/// does not load (naming the file and line).
+fn training_sets(
+    args: &Args,
+    variant: &Arc<Variant>,
+    features: &Features,
+    blend: Blend<'_>,
+    hand_below: u16,
+) -> Result<(Vec<Sample>, Vec<Sample>)> {
+    if args.only_net_positions && hand_below == 0 {
+        bail!("--only-net-positions needs a --hand-below above 0 (given, or the --init net's)");
+    }
+    let keep = |mut samples: Vec<Sample>, what: &str| {
+        if args.only_net_positions {
+            let before = samples.len();
+            samples.retain(|s| s.pieces >= hand_below);
+            println!(
+                "{} of {before} {what} positions left out: fewer than {hand_below} pieces",
+                before - samples.len()
+            );
+        }
+        samples
+    };
+    let data = keep(read_samples(variant, features, &args.data, blend)?, "data");
+    Ok(match &args.validate {
+        Some(path) => (
+            data,
+            keep(read_samples(variant, features, path, blend)?, "held-out"),
+        ),
+        None => split(data, args.holdout, args.seed),
+    })
 }
 
 /// The network `--init` names, checked against the other arguments.

@@ -286,3 +286,64 @@ fn a_net_trained_further_from_init_starts_where_it_ended() {
         "{e}"
     );
 }
+
+/// The training and held-out counts of the line `N training positions,
+/// M held out; ...`.
+fn counts(stdout: &str) -> (usize, usize) {
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("training positions"))
+        .unwrap_or_else(|| panic!("no count line:\n{stdout}"));
+    let w: Vec<&str> = line.split_whitespace().collect();
+    (w[0].parse().unwrap(), w[3].parse().unwrap())
+}
+
+#[test]
+fn only_net_positions_leaves_out_the_hand_written_evaluations_positions() {
+    let data = self_play("data-net-only.txt", "text");
+    let text = std::fs::read_to_string(&data).unwrap();
+    // Pieces on each position's board, counted from its FEN.
+    let pieces: Vec<usize> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let board = l.split(' ').next().unwrap();
+            board.chars().filter(char::is_ascii_alphabetic).count()
+        })
+        .collect();
+    let below = 44;
+    let sparse = pieces.iter().filter(|&&n| n < below).count();
+    // Two 80-ply games go below 44 pieces, and do not start there.
+    assert!(
+        sparse > 0 && sparse < pieces.len(),
+        "{sparse} of {}",
+        pieces.len()
+    );
+    let out = scratch_path("train-net", "net-only.nnue");
+    let all = counts(&train_with(&data, &out, &["--hand-below", "44"]));
+    assert_eq!(all.0 + all.1, pieces.len());
+    let stdout = train_with(&data, &out, &["--hand-below", "44", "--only-net-positions"]);
+    assert!(
+        stdout.contains(&format!(
+            "{sparse} of {} data positions left out: fewer than 44 pieces",
+            pieces.len()
+        )),
+        "{stdout}"
+    );
+    let kept = counts(&stdout);
+    assert_eq!(kept.0 + kept.1, pieces.len() - sparse, "{stdout}");
+    // The net's --hand-below comes from --init's net as well.
+    let again = scratch_path("train-net", "net-only-again.nnue");
+    let stdout = train_with(
+        &data,
+        &again,
+        &["--init", out.to_str().unwrap(), "--only-net-positions"],
+    );
+    assert_eq!(counts(&stdout).0 + counts(&stdout).1, pieces.len() - sparse);
+    // Without a --hand-below there is nothing to leave out: refused.
+    let e = refused(&data, &["--only-net-positions"]);
+    assert!(
+        e.contains("--only-net-positions needs a --hand-below"),
+        "{e}"
+    );
+}
