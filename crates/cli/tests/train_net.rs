@@ -320,12 +320,18 @@ fn only_net_positions_leaves_out_the_hand_written_evaluations_positions() {
         pieces.len()
     );
     let out = scratch_path("train-net", "net-only.nnue");
-    let all = counts(&train_with(&data, &out, &["--hand-below", "44"]));
+    let hand_below = ["--hand-below", "44"];
+    assert_eq!(hand_below[1], below.to_string());
+    let all = counts(&train_with(&data, &out, &hand_below));
     assert_eq!(all.0 + all.1, pieces.len());
-    let stdout = train_with(&data, &out, &["--hand-below", "44", "--only-net-positions"]);
+    let stdout = train_with(
+        &data,
+        &out,
+        &[hand_below[0], hand_below[1], "--only-net-positions"],
+    );
     assert!(
         stdout.contains(&format!(
-            "{sparse} of {} data positions left out: fewer than 44 pieces",
+            "{sparse} of {} data positions left out: fewer than {below} pieces",
             pieces.len()
         )),
         "{stdout}"
