@@ -17,7 +17,9 @@
 //! The loss per epoch is printed for the training and the held-out
 //! positions (`--validate FILE`, or a `--holdout` share of the data), with
 //! the positions trained per second; at the end, the held-out loss per
-//! eighth of a full board's pieces (where a net is weak).
+//! eighth of a full board's pieces (where a net is weak), and the
+//! held-out loss of the net as written, its integer rounding included
+//! (`--scale` sets how finely the output layer is rounded).
 //!
 //! With `--init FILE` training starts from a network file's weights
 //! instead of seeded ones, so that a generation can be trained further on
@@ -125,6 +127,13 @@ pub struct Args {
     /// --init, the net's].
     #[arg(long)]
     hand_below: Option<u16>,
+    /// Centipawns per unit of the written net's output, 1 to 400: a
+    /// smaller scale writes the output layer's weights more finely (25:
+    /// 16 times finer than 400), so the written net scores nearer the
+    /// trained one, as long as its weights fit int16 (a warning says if
+    /// any did not). The net's play does not depend on it otherwise.
+    #[arg(long, default_value_t = DEFAULT_SCALE, value_parser = clap::value_parser!(i32).range(1..=400))]
+    scale: i32,
     /// Train the net as a correction to the hand-written evaluation: the
     /// score is the hand-written one plus the net's (written into the
     /// net, so the search adds them too). Not with --mirror: a mirror
@@ -271,11 +280,21 @@ pub fn run(args: Args) -> Result<()> {
     let model = trainer
         .model()
         .folded(features.inputs(), features.squares());
-    let (mut net, clamped) = model.quantise(DEFAULT_SCALE);
+    let (mut net, clamped) = model.quantise(args.scale);
     net.set_hand_below(hand_below);
     net.set_residual(args.residual);
     if clamped > 0 {
         eprintln!("warning: {clamped} weights out of the integer range were clamped");
+    }
+    if !held.is_empty() {
+        // The net as written, its rounding included, read back as a model.
+        let written = Model::<f32>::from_network(&net).widened(inputs);
+        let _ = writeln!(
+            out,
+            "the written net's validation loss {:.6} (scale {})",
+            written.loss(&held, link),
+            args.scale
+        );
     }
     let nnue = Nnue::new(&variant, features, net);
     let path = args

@@ -353,3 +353,44 @@ fn only_net_positions_leaves_out_the_hand_written_evaluations_positions() {
         "{e}"
     );
 }
+
+/// The loss of the "the written net's validation loss X (scale S)" line.
+fn written_loss(stdout: &str, scale: &str) -> f64 {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("the written net's validation loss"))
+        .unwrap_or_else(|| panic!("no written net's loss:\n{stdout}"));
+    assert!(line.ends_with(&format!("(scale {scale})")), "{line}");
+    line.split_whitespace().nth(5).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_finer_scale_writes_a_net_nearer_the_trained_one() {
+    let data = self_play("data-scale.bin", "binary");
+    let coarse = scratch_path("train-net", "scale-400.nnue");
+    let fine = scratch_path("train-net", "scale-25.nnue");
+    let a = train(&data, &coarse);
+    let b = train_with(&data, &fine, &["--scale", "25"]);
+    // The same training; only the writing differs.
+    assert_eq!(losses(&a), losses(&b));
+    let float = losses(&a)[3].2;
+    let (at400, at25) = (written_loss(&a, "400"), written_loss(&b, "25"));
+    assert!(
+        (at25 - float).abs() <= (at400 - float).abs(),
+        "float {float}, written at 400 {at400}, at 25 {at25}"
+    );
+    assert!((at25 - float).abs() < 0.01 * float, "{float} {at25}");
+    assert_ne!(
+        std::fs::read(&coarse).unwrap(),
+        std::fs::read(&fine).unwrap()
+    );
+    // Both load and score alike: the scale changes the rounding only.
+    let v = variant("courier", &[]);
+    let [c, f] = [&coarse, &fine].map(|p| Nnue::load(&v, p).unwrap());
+    let pos = kamil_rules::Position::start(v.clone());
+    assert!((c.evaluate_fresh(&pos) - f.evaluate_fresh(&pos)).abs() <= 3);
+    for bad in ["0", "401"] {
+        let err = refused(&data, &["--scale", bad]);
+        assert!(err.contains("--scale"), "{err}");
+    }
+}

@@ -592,11 +592,18 @@ impl<T: Real> Model<T> {
         total / batch.len().max(1) as f64
     }
 
-    /// The quantised network (`scale` centipawns per net unit): first
-    /// layer × [`QA`], output weights × [`QB`], output biases × `QA · QB`,
-    /// each rounded and clamped to its integer type. Returns the network
-    /// and how many values were clamped (0 for a net that fits).
+    /// The quantised network, scoring as this model does (a model's unit
+    /// is [`DEFAULT_SCALE`] centipawns) with `scale` centipawns per unit of
+    /// the network's output (at least 1): first layer × [`QA`], output
+    /// weights × [`QB`] · `DEFAULT_SCALE / scale`, output biases × `QA ·
+    /// QB` · `DEFAULT_SCALE / scale`, each rounded and clamped to its
+    /// integer type. A smaller scale quantises the output layer more
+    /// finely (25: 16 times finer than 400), as long as its weights fit
+    /// int16. Returns the network and how many values were clamped (0 for
+    /// a net that fits).
     pub fn quantise(&self, scale: i32) -> (Network, usize) {
+        let scale = scale.max(1);
+        let finer = f64::from(DEFAULT_SCALE) / f64::from(scale);
         let mut clamped = 0;
         let mut q16 = |x: T, by: i32| -> i16 {
             let v = (x.f64() * f64::from(by)).round();
@@ -609,12 +616,16 @@ impl<T: Real> Model<T> {
         let mut n = Network::zeroed(self.inputs, self.hidden, self.buckets);
         n.ft_weights = self.w1.iter().map(|&w| q16(w, QA)).collect();
         n.ft_bias = self.b1.iter().map(|&w| q16(w, QA)).collect();
-        n.out_weights = self.w2.iter().map(|&w| q16(w, QB)).collect();
+        n.out_weights = self
+            .w2
+            .iter()
+            .map(|&w| q16(T::of(w.f64() * finer), QB))
+            .collect();
         n.out_bias = self
             .b2
             .iter()
             .map(|&b| {
-                let b = (b.f64() * f64::from(QA * QB)).round();
+                let b = (b.f64() * finer * f64::from(QA * QB)).round();
                 if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
                     clamped += 1;
                 }
@@ -1119,6 +1130,46 @@ mod tests {
         let s = Sample::new(&f, &pos, 0.5);
         let (a, b) = (Model::<f64>::from_network(&half).output(&s), m.output(&s));
         assert!((2.0 * a - b).abs() < 1e-9, "{a} {b}");
+    }
+
+    #[test]
+    fn a_finer_output_scale_scores_nearer_the_model_and_reads_back_to_itself() {
+        use kamil_rules::Variant;
+        use std::sync::Arc;
+        let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+        let f = Features::new(&v);
+        let mut m = Model::<f64>::seeded(f.inputs(), 16, Buckets::spread(2, 48), 5);
+        // First-layer weights on their grid, so only the output layer rounds.
+        let qa = f64::from(QA);
+        m.w1.iter_mut().for_each(|w| *w = (*w * qa).round() / qa);
+        m.b1.iter_mut().for_each(|w| *w = (*w * qa).round() / qa);
+        let (coarse, c1) = m.quantise(DEFAULT_SCALE);
+        let (fine, c2) = m.quantise(DEFAULT_SCALE / 16);
+        assert_eq!((c1, c2), (0, 0));
+        assert_eq!(fine.scale, 25);
+        assert_eq!(Model::<f32>::from_network(&fine).quantise(25).0, fine);
+        let read = [&coarse, &fine].map(Model::<f64>::from_network);
+        let nnue = super::super::Nnue::new(&v, f.clone(), fine.clone());
+        let mut errors = [0.0f64; 2];
+        let mut pos = Position::start(v.clone());
+        for i in 0..40 {
+            let s = Sample::new(&f, &pos, 0.5);
+            let want = m.output(&s);
+            for (e, r) in errors.iter_mut().zip(&read) {
+                *e += (r.output(&s) - want).abs();
+            }
+            // The integer arithmetic truncates to whole centipawns, and the
+            // output layer still rounds a little.
+            let cp = f64::from(nnue.evaluate_fresh(&pos));
+            assert!(
+                (want * f64::from(DEFAULT_SCALE) - cp).abs() < 1.5,
+                "{want} {cp}"
+            );
+            let moves = pos.legal_moves();
+            pos.make(moves[(i * 7) % moves.len()]);
+        }
+        // Steps 16 times finer: errors about 16 times smaller.
+        assert!(errors[1] < errors[0] / 8.0, "{errors:?}");
     }
 
     #[test]
