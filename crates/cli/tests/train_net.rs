@@ -1,6 +1,7 @@
 //! `kamil train-net`: a tiny network trained on a tiny self-play data set
 //! lowers its loss and writes a file that loads; a residual net says so in
-//! its file; a bad data line is an error naming the file and the line.
+//! its file; a bad data line is an error naming the file and the line; a
+//! finer `--scale` writes a net nearer the trained one.
 
 mod common;
 use common::{kamil, scratch_path, variant};
