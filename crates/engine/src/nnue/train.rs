@@ -605,8 +605,8 @@ impl<T: Real> Model<T> {
         let scale = scale.max(1);
         let finer = f64::from(DEFAULT_SCALE) / f64::from(scale);
         let mut clamped = 0;
-        let mut q16 = |x: T, by: i32| -> i16 {
-            let v = (x.f64() * f64::from(by)).round();
+        let mut q16 = |x: f64, by: i32| -> i16 {
+            let v = (x * f64::from(by)).round();
             if v.is_nan() || v < f64::from(i16::MIN) || v > f64::from(i16::MAX) {
                 clamped += 1;
             }
@@ -614,13 +614,9 @@ impl<T: Real> Model<T> {
             v as i16
         };
         let mut n = Network::zeroed(self.inputs, self.hidden, self.buckets);
-        n.ft_weights = self.w1.iter().map(|&w| q16(w, QA)).collect();
-        n.ft_bias = self.b1.iter().map(|&w| q16(w, QA)).collect();
-        n.out_weights = self
-            .w2
-            .iter()
-            .map(|&w| q16(T::of(w.f64() * finer), QB))
-            .collect();
+        n.ft_weights = self.w1.iter().map(|&w| q16(w.f64(), QA)).collect();
+        n.ft_bias = self.b1.iter().map(|&w| q16(w.f64(), QA)).collect();
+        n.out_weights = self.w2.iter().map(|&w| q16(w.f64() * finer, QB)).collect();
         n.out_bias = self
             .b2
             .iter()
