@@ -23,6 +23,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound a search result `best` has in the window it was searched
+    /// with (`alpha` before the search, `beta`).
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -39,6 +54,23 @@ pub struct Entry {
     /// Kind of score.
     pub bound: Bound,
     generation: u8,
+}
+
+impl Entry {
+    /// The entry's score at `ply` (centipawns, relative to the node) where
+    /// its bound alone decides the window (`alpha`, `beta`): an exact
+    /// score, or a bound beyond the window; `None` otherwise. Depth is for
+    /// the caller to judge.
+    #[inline]
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = crate::score::from_tt(i32::from(self.score), ply);
+        match self.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// `x` clamped to ±[`crate::score::INFINITE`], in 16 bits.

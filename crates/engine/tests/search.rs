@@ -50,6 +50,17 @@ fn takes_a_hanging_rook() {
 }
 
 #[test]
+fn a_one_ply_search_sees_a_quiet_mating_check_past_its_horizon() {
+    // Courier: Nxe5 wins the Man but lets the Rook mate on a1, a quiet
+    // check that quiescence tries at its first ply (Stockfish 11); without
+    // it a one-ply search takes the Man.
+    let pos = position("courier", "r6k4/6ppp3/12/4m7/12/3N8/10PP/11K w - - 0 1");
+    let (mv, score) = best(&pos, 1);
+    assert_ne!(mv, "d3e5");
+    assert!(matches!(score, Score::Cp(_)), "{score:?}");
+}
+
+#[test]
 fn best_moves_are_legal_and_searches_repeat_exactly() {
     for name in ["courier", "courier-modern", "courier-albers", "sho-shogi"] {
         let v = variant(name);

@@ -19,6 +19,7 @@
 pub mod attackers;
 pub mod betza;
 pub mod board;
+pub mod checks;
 pub mod diagram;
 pub mod effects;
 pub mod excerpt;

@@ -33,6 +33,16 @@ pub fn pseudo_moves(pos: &Position, out: &mut Vec<Move>) {
 /// The pseudo-legal moves of [`pseudo_moves`] but the families' move
 /// series (the Checker's, which its family generates with its own rules).
 pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
+    pseudo_plain_of(pos, |_| true, out);
+}
+
+/// [`pseudo_plain`]'s moves, of only the pieces on the squares where
+/// `keep` holds (castling, the families' extra moves and a compulsory
+/// opening move kept whatever it says), in [`pseudo_plain`]'s order: a
+/// search that wants the moves of a few pieces (quiescence's quiet
+/// checks) generates no others.
+#[inline]
+pub fn pseudo_plain_of(pos: &Position, keep: impl Fn(Square) -> bool, out: &mut Vec<Move>) {
     let side = pos.side();
     let v = pos.variant();
     if pos.opening_pending(side) {
@@ -41,7 +51,7 @@ pub fn pseudo_plain(pos: &Position, out: &mut Vec<Move>) {
     }
     let guards = v.specials.guards(pos);
     for &sq in pos.pieces(side) {
-        if sq == pos.frozen() {
+        if sq == pos.frozen() || !keep(sq) {
             continue;
         }
         let start = out.len();

@@ -13,8 +13,10 @@ use crate::evaluation::StaticEval;
 use crate::material::is_capture;
 use crate::ordering::{MAX_PLY, exchange_known};
 use crate::score::{INFINITE, MATE, MATE_BOUND, from_tt, to_tt};
+use crate::see::see_ge;
 use crate::tt::{Bound, Entry};
 use kamil_rules::Move;
+use kamil_rules::checks::{Check, CheckSquares};
 use kamil_rules::movegen::fallback_moves;
 use kamil_rules::outcome::{claimable, stalemate};
 
@@ -279,6 +281,8 @@ impl<E: StaticEval> Searcher<'_, E> {
             legal: 0,
         };
         let orig_alpha = n.alpha;
+        // The node's check squares, made when the first quiet move asks.
+        let mut squares: Option<Option<CheckSquares>> = None;
         let mut first = 0;
         let mut fallback_tried = false;
         'moves: loop {
@@ -295,14 +299,31 @@ impl<E: StaticEval> Searcher<'_, E> {
                     continue;
                 }
                 let quiet = !is_capture(&self.pos, m) && m.promo == 0;
-                if self.prunes(n, &frame, idx, quiet, &r) {
+                if self.prunes(n, &frame, idx, quiet, &mut squares, &r) {
                     continue;
                 }
-                let Some(gives_check) = self.play(m, n.in_check) else {
+                let Some(mut gives_check) = self.play(m, n.in_check) else {
                     continue;
                 };
+                // Whether a check earns its extension is read before the
+                // move, so the rare checking move is taken back to ask:
+                // cheaper than asking of every move.
+                let mut extend = false;
+                if gives_check {
+                    self.take_back();
+                    let check = if quiet {
+                        self.quiet_check(&mut squares, m)
+                    } else {
+                        None
+                    };
+                    extend = self.check_sound(&frame, idx, check);
+                    match self.play(m, n.in_check) {
+                        Some(g) => gives_check = g,
+                        None => continue,
+                    }
+                }
                 r.legal += 1;
-                let score = self.search_move(n, r.legal, quiet, gives_check);
+                let score = self.search_move(n, r.legal, quiet, gives_check, extend);
                 self.take_back();
                 if self.stopped {
                     self.frames[ply] = frame;
@@ -331,12 +352,27 @@ impl<E: StaticEval> Searcher<'_, E> {
     }
 
     /// Late-move pruning, futility and static-exchange pruning: is the
-    /// move at `idx` of `frame` (`quiet`: neither capture nor promotion)
-    /// skipped unsearched?
-    fn prunes(&mut self, n: &Node, frame: &Frame, idx: usize, quiet: bool, r: &Moves) -> bool {
+    /// move at `idx` of `frame` (`quiet`: neither capture nor promotion;
+    /// `check`: how a quiet move checks, where the node's check squares
+    /// tell) skipped unsearched? As in Stockfish 11, a quiet check is
+    /// spared futility and held to the captures' exchange margin; late-move
+    /// pruning skips it like any quiet move.
+    fn prunes(
+        &mut self,
+        n: &Node,
+        frame: &Frame,
+        idx: usize,
+        quiet: bool,
+        squares: &mut Option<Option<CheckSquares>>,
+        r: &Moves,
+    ) -> bool {
         let m = frame.moves[idx];
         let (depth, legal) = (n.depth, r.legal);
         let frontier = !n.in_check && n.ply > 0 && legal > 0 && r.best > -MATE_BOUND;
+        // Whether a quiet move checks, asked only of a move about to be
+        // pruned (most are not).
+        let mut checks =
+            |s: &mut Self| quiet && s.quiet_check(squares, m).is_some_and(|c| c != Check::None);
         if frontier && !n.pv_node && quiet {
             // Late-move pruning and futility at the frontier.
             if depth <= LMP_DEPTH && legal >= late_move_count(depth, n.improving, frame.moves.len())
@@ -344,7 +380,10 @@ impl<E: StaticEval> Searcher<'_, E> {
                 return true;
             }
             let lmr_depth = depth - 1 - self.reduction(depth, legal + 1);
-            if lmr_depth < FUTILITY_DEPTH && n.eval + futility_margin(lmr_depth.max(0)) <= n.alpha {
+            if lmr_depth < FUTILITY_DEPTH
+                && n.eval + futility_margin(lmr_depth.max(0)) <= n.alpha
+                && !checks(self)
+            {
                 return true;
             }
         }
@@ -352,26 +391,73 @@ impl<E: StaticEval> Searcher<'_, E> {
         // more material by static exchange than the depth can make up. A
         // capture whose sort key says it does not lose (SEE 0 or more)
         // cannot lose more than the margin: no second SEE.
-        frontier
+        if !(frontier
             && depth <= SEE_PRUNE_DEPTH
-            && frame.scores.get(idx).copied().and_then(exchange_known) != Some(false)
-            && self.loses_by_exchange(m, see_margin(depth, quiet))
+            && frame.scores.get(idx).copied().and_then(exchange_known) != Some(false))
+        {
+            return false;
+        }
+        if !quiet {
+            return self.loses_by_exchange(m, see_margin(depth, false));
+        }
+        // A quiet check is held to the captures' margin. A loss beyond the
+        // larger margin is one beyond the smaller too: the smaller first,
+        // and the check asked only of a move that loses by it.
+        let (plain, check) = (see_margin(depth, true), see_margin(depth, false));
+        let small = plain.min(check);
+        if !self.loses_by_exchange(m, small) {
+            return false;
+        }
+        let margin = if checks(self) { check } else { plain };
+        margin == small || self.loses_by_exchange(m, margin)
     }
 
-    /// Searches the move just played, the `legal`th of the node: check
-    /// extension, then the first move with the full window, the others
-    /// with a null window, reduced when late and quiet (late-move
-    /// reductions) and searched again where they beat alpha. The score
-    /// from the node's side.
-    fn search_move(&mut self, n: &Node, legal: i32, quiet: bool, gives_check: bool) -> i32 {
+    /// How the quiet move `m` checks, from the node's check squares
+    /// (`squares`, made on the first ask); `None` where they cannot tell.
+    fn quiet_check(&self, squares: &mut Option<Option<CheckSquares>>, m: Move) -> Option<Check> {
+        let cs = squares.get_or_insert_with(|| self.check_squares());
+        cs.as_ref().and_then(|cs| cs.check_kind(&self.pos, m))
+    }
+
+    /// Is a check by the move at `idx` of `frame` worth its extension, as
+    /// Stockfish 11 judges it: a discovered check, or one whose move does
+    /// not lose material by static exchange. `check` is how a quiet move
+    /// checks where the node's check squares tell; a capture's sort key
+    /// says whether it loses where it knows. Where neither tells (a
+    /// game the check squares do not serve, a promotion), every check is
+    /// extended.
+    fn check_sound(&mut self, frame: &Frame, idx: usize, check: Option<Check>) -> bool {
+        let m = frame.moves[idx];
+        match check {
+            Some(Check::None) | Some(Check::Discovered) => true,
+            Some(Check::Direct) => see_ge(&self.pos, self.values, m, 0, &mut self.see_scratch),
+            None => frame.scores.get(idx).copied().and_then(exchange_known) != Some(true),
+        }
+    }
+
+    /// Searches the move just played, the `legal`th of the node: a ply
+    /// more where `extend` (a sound check, [`Self::check_sound`]), then
+    /// the first move with the full window, the others with a null window,
+    /// reduced when late and quiet, checks included as in Stockfish 11
+    /// (late-move reductions), and searched again where they beat alpha.
+    /// `gives_check`: the move checks the side now to move. The score from
+    /// the node's side.
+    fn search_move(
+        &mut self,
+        n: &Node,
+        legal: i32,
+        quiet: bool,
+        gives_check: bool,
+        extend: bool,
+    ) -> i32 {
         let (alpha, beta, ply) = (n.alpha, n.beta, n.ply);
-        let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+        let ext = i32::from(extend && ply < 2 * MAX_PLY / 3);
         let new_depth = n.depth - 1 + ext;
         if legal == 1 {
             return -self.negamax(new_depth, -beta, -alpha, ply + 1, gives_check, true);
         }
         let mut r = 0;
-        if n.depth >= 3 && quiet && !n.in_check && !gives_check && legal > 2 {
+        if n.depth >= 3 && quiet && !n.in_check && legal > 2 {
             r = self.reduction(n.depth, legal);
             if n.pv_node {
                 r -= 1;
@@ -491,13 +577,7 @@ fn table_cutoff(
     if pv_node || ply == 0 || (e.depth as i32) < depth {
         return None;
     }
-    let s = from_tt(i32::from(e.score), ply);
-    match e.bound {
-        Bound::Exact => Some(s),
-        Bound::Lower if s >= beta => Some(s),
-        Bound::Upper if s <= alpha => Some(s),
-        _ => None,
-    }
+    e.cutoff(ply, alpha, beta)
 }
 
 /// Reverse futility: far above beta with little depth left, the node

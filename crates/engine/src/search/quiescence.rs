@@ -1,6 +1,7 @@
 //! Quiescence: captures and promotions until the position is quiet
 //! (every move when in check), with stand-pat, delta pruning and static
-//! exchange, within a node budget per main-search node.
+//! exchange, within a node budget per main-search node; at its first ply,
+//! quiet checks too (Stockfish 11).
 
 use super::margins::{DELTA_MARGIN, LEAN_CAPTURE_MARGIN};
 use super::picker::{best_version_only, pick_unresolved};
@@ -8,9 +9,11 @@ use super::searcher::{Frame, Searcher};
 use crate::evaluation::StaticEval;
 use crate::material::{captured_value, promotion_gain};
 use crate::ordering::{MAX_PLY, exchange_known};
-use crate::score::{INFINITE, MATE, from_tt, to_tt};
+use crate::score::{INFINITE, MATE, to_tt};
 use crate::see::see_ge;
 use crate::tt::Bound;
+use kamil_rules::Move;
+use kamil_rules::checks::CheckSquares;
 use kamil_rules::movegen::{fallback_moves, is_attacked};
 use kamil_rules::outcome::ended_by_rule;
 
@@ -55,14 +58,8 @@ impl<E: StaticEval> Searcher<'_, E> {
         let in_check = in_check && !(self.lean_quiescence && qdepth >= LEAN_CHECK_PLIES);
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let s = from_tt(i32::from(e.score), ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = entry.and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return s;
         }
         // Out of check, an entry of this position holds its static
         // evaluation (a node in check stores 0), as the main search reads
@@ -147,24 +144,91 @@ impl<E: StaticEval> Searcher<'_, E> {
             fallback_moves(&self.pos, &mut frame.moves);
             self.score_moves(&mut frame, None, ply, first);
         }
+        // Quiet checks at the first ply, after the captures and only where
+        // they did not cut off.
+        if !in_check && qdepth == 0 && alpha < beta {
+            self.quiet_checks(&mut frame, (alpha, beta), ply, &mut best, &mut best_move);
+        }
         self.frames[ply] = frame;
+        if self.stopped {
+            return 0;
+        }
         if in_check && legal == 0 {
             return -(MATE - ply as i32);
         }
         // Kept unless the table holds a main-search result for the position.
         if entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, orig_alpha, beta);
             let eval = if in_check { 0 } else { stand };
             self.tt
                 .store(key, best_move, to_tt(best, ply), eval, 0, bound);
         }
         best
+    }
+
+    /// Quiescence's quiet checks, where [`Self::quiet_check_squares`]
+    /// serves: each quiet move of the side to move that gives check and
+    /// holds by static exchange, searched in `window` (alpha, beta) until
+    /// one reaches beta. Appends the moves to `frame`; raises `best` (the
+    /// node's best score) and sets `best_move` where a check raises alpha.
+    /// After a stop (`self.stopped`) the scores mean nothing.
+    fn quiet_checks(
+        &mut self,
+        frame: &mut Frame,
+        (mut alpha, beta): (i32, i32),
+        ply: usize,
+        best: &mut i32,
+        best_move: &mut Option<Move>,
+    ) {
+        let Some(cs) = self.quiet_check_squares() else {
+            return;
+        };
+        let first = frame.moves.len();
+        cs.candidates(&self.pos, &mut frame.moves);
+        for idx in first..frame.moves.len() {
+            if self.q_used > QUIESCENCE_BUDGET {
+                break;
+            }
+            let m = frame.moves[idx];
+            if cs.gives_check(&self.pos, m) != Some(true)
+                || !see_ge(&self.pos, self.values, m, 0, &mut self.see_scratch)
+            {
+                continue;
+            }
+            let Some(child_check) = self.play(m, false) else {
+                continue;
+            };
+            let score = -self.qsearch(-beta, -alpha, ply + 1, child_check, 1);
+            self.take_back();
+            if self.stopped {
+                return;
+            }
+            if score > *best {
+                *best = score;
+                if score > alpha {
+                    alpha = score;
+                    *best_move = Some(m);
+                    if alpha >= beta {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The check squares that quiescence's quiet checks at its first ply
+    /// are read from, where it tries them: where check binds a sole royal
+    /// (the search's check), pseudo-legal lists serve (not a lean
+    /// quiescence, nor legal lists: compulsory captures, Checker series)
+    /// and [`CheckSquares`] can tell a check without making the move. In
+    /// the other games the main search alone finds quiet checks: making
+    /// every quiet move to test it took a third of the search's time in
+    /// Courier (`docs/strength.md`, issue 45, ninth session).
+    fn quiet_check_squares(&self) -> Option<CheckSquares> {
+        if self.lean_quiescence {
+            return None;
+        }
+        self.check_squares()
     }
 
     /// Out of check, is the capture or promotion at `idx` of `frame`

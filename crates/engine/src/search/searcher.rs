@@ -13,6 +13,7 @@ use crate::see::{SeeScratch, see_ge};
 use crate::time::Budget;
 use crate::tt::Table;
 use crate::values::PieceValues;
+use kamil_rules::checks::CheckSquares;
 use kamil_rules::movegen::{
     in_check, is_attacked, legal_moves, made_illegal, noisy_moves, pseudo_moves,
 };
@@ -218,6 +219,20 @@ impl<'a, E: StaticEval> Searcher<'a, E> {
         let s = pos.side();
         let r = pos.royals(s);
         r.len() == 1 && is_attacked(pos, r[0], s.flip())
+    }
+
+    /// The check squares of the side to move against the opponent's sole
+    /// royal, where check binds it, pseudo-legal lists serve (not legal
+    /// lists: compulsory captures, Checker series) and [`CheckSquares`]
+    /// can tell a quiet move's check without making it; else `None`.
+    pub(super) fn check_squares(&self) -> Option<CheckSquares> {
+        let pos = &self.pos;
+        let royals = pos.royals(pos.side().flip());
+        let applies = !self.legal_lists && pos.variant().rules.royal_safety && royals.len() == 1;
+        if !applies {
+            return None;
+        }
+        CheckSquares::new(pos, royals[0])
     }
 
     /// Is the side to move in check, as the perpetual-check rule counts it

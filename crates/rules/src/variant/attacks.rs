@@ -2,16 +2,17 @@
 //! "is this square attacked?" looks from the square outwards
 //! ([`AttackTables`]).
 
-use super::tables::{AttackTables, BentPath, MAX_RAYS, NO_RAY, RayPlan, RiderReach};
+use super::tables::{AttackTables, BentPath, FromOffset, MAX_RAYS, NO_RAY, RayPlan, RiderReach};
+use crate::geometry::Geometry;
 use crate::piece::{CompiledLeg, Moveset, Side};
 
-/// Both sides' attack tables, index = the attacking side.
-pub(super) fn attack_tables(movesets: &[[Moveset; 2]]) -> [AttackTables; 2] {
-    Side::BOTH.map(|by| tables_for(movesets, by))
+/// Both sides' attack tables, index = the attacking side, on `geo`.
+pub(super) fn attack_tables(movesets: &[[Moveset; 2]], geo: &Geometry) -> [AttackTables; 2] {
+    Side::BOTH.map(|by| tables_for(movesets, by, geo))
 }
 
 /// The attack tables of the pieces of side `by`.
-fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
+fn tables_for(movesets: &[[Moveset; 2]], by: Side, geo: &Geometry) -> AttackTables {
     let mut t = AttackTables::default();
     for (i, ms) in movesets.iter().enumerate() {
         let bit = 1u128 << i;
@@ -21,6 +22,7 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
         add_hops(&mut t, m, bit);
         add_multi(&mut t, m, bit);
         t.full_reach.push(full_reach(m));
+        t.check_reach.push(check_reach(m));
     }
     // Merge ride entries with the same reach into one mask.
     for (_, v) in t.rides.iter_mut() {
@@ -34,7 +36,41 @@ fn tables_for(movesets: &[[Moveset; 2]], by: Side) -> AttackTables {
         *v = merged;
     }
     t.plan = ray_plan(&t);
+    t.by_offset = by_offset(&t, geo);
     t
+}
+
+/// [`AttackTables::by_offset`]: every offset between two cells of the
+/// mailbox of `geo`, from `1 - cells` to `cells - 1`. A ride's bit goes
+/// only where its line stays within the board's span (more steps would
+/// name, by the mailbox's wrap, cells of other lines).
+fn by_offset(t: &AttackTables, geo: &Geometry) -> Vec<FromOffset> {
+    let half = geo.cells().max(1) as i32 - 1;
+    let mut v = vec![FromOffset::default(); 2 * half as usize + 1];
+    let at = |off: i32| (off.abs() <= half).then(|| (off + half) as usize);
+    for &(off, mask) in &t.leaps {
+        if let Some(i) = at(i32::from(off)) {
+            v[i].leaps |= mask;
+        }
+    }
+    let stride = i32::from(geo.offset(0, 1));
+    let (files, ranks) = (i32::from(geo.files()), i32::from(geo.ranks()));
+    for (i, &(step, _)) in t.rides.iter().enumerate().take(32) {
+        let step = i32::from(step);
+        if step == 0 || stride <= 0 {
+            continue;
+        }
+        let dy = (step + stride / 2).div_euclid(stride);
+        let dx = step - dy * stride;
+        let mut k = 1;
+        while (k * dx).abs() < files && (k * dy).abs() < ranks {
+            if let Some(j) = at(k * step) {
+                v[j].rides |= 1 << i;
+            }
+            k += 1;
+        }
+    }
+    v
 }
 
 /// Arranges the ride, hop and bent entries of `t` by the line each walks
@@ -122,6 +158,15 @@ fn straight(legs: &[(i16, u8)]) -> Option<(i16, i16, u16, u16)> {
     }
     let n = middle.len() as u16;
     Some((*first, slide, n + 1, n + u16::from(last)))
+}
+
+/// [`AttackTables::check_reach`] of a type of moveset `m`: a leaper
+/// moves and attacks no farther than its longest leg.
+fn check_reach(m: &Moveset) -> u8 {
+    if !m.rides.is_empty() || !m.hops.is_empty() || !m.multi.is_empty() || m.reach < 0 {
+        return u8::MAX;
+    }
+    (2 * m.reach).min(i32::from(u8::MAX)) as u8
 }
 
 /// The farthest, in cells along either axis, that a move of `m` outside

@@ -310,7 +310,7 @@ fn build(
     let core = Core {
         dead: pieces::dead_squares(&geometry, &movesets),
         zobrist: Zobrist::new(&geometry, infos.len()),
-        attacks: attacks::attack_tables(&movesets),
+        attacks: attacks::attack_tables(&movesets, &geometry),
         any_promotion: (infos.iter()).any(|p| !p.promotes_to.is_empty() || p.promoted.is_some()),
         ripening: infos.iter().any(|p| p.ripens_to.is_some()),
         has_royals: infos.iter().any(|p| p.royal),

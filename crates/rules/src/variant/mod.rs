@@ -22,8 +22,8 @@ pub use builtin::{BUILTIN, BUILTIN_NETS, BUILTIN_WEIGHTS};
 pub use core::Core;
 pub use error::VariantError;
 pub use tables::{
-    AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, Promotion,
-    PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
+    AttackTables, BareKing, CastleRule, CompulsoryOpening, FenField, FenRules, FromOffset,
+    Promotion, PromotionWhen, RiderReach, Rules, VariantOption, Verdict,
 };
 
 use crate::special::Specials;

@@ -205,6 +205,28 @@ pub struct AttackTables {
     /// The same tables arranged by ray, so that a scan walks each line
     /// from the target once however many entries look along it.
     pub plan: RayPlan,
+    /// The leap and ride entries by the offset (in mailbox cells) from
+    /// the target to a cell, at index `offset + cells - 1`: which tell
+    /// whether a piece there may attack the target without a look at
+    /// each entry ([`AttackTables::from_offset`]).
+    pub by_offset: Vec<FromOffset>,
+    /// Per type: how far (cells along either axis) a piece of it may
+    /// stand from a target and still attack it after one move of its own
+    /// (its longest leg twice; 255 for a rider, hopper, multi-leg path or
+    /// a type whose captures the tables leave out). A piece farther away
+    /// gives no check but a discovered one ([`crate::checks`]).
+    pub check_reach: Vec<u8>,
+}
+
+/// The entries of [`AttackTables`] that reach one offset from the target
+/// ([`AttackTables::by_offset`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FromOffset {
+    /// Types of the leap entries whose offset it is.
+    pub leaps: u128,
+    /// Bit `i` for the `i`th [`AttackTables::rides`] entry (the first 32)
+    /// whose step a positive multiple of makes the offset.
+    pub rides: u32,
 }
 
 /// Most lines whose ends one scan remembers ([`RayPlan`]): more than
@@ -262,6 +284,19 @@ pub struct RayPlan {
 }
 
 impl AttackTables {
+    /// The entries that reach `offset` cells from the target (the
+    /// attacker's cell minus the target's); none for an offset beyond
+    /// the mailbox.
+    #[inline(always)]
+    pub fn from_offset(&self, offset: i32) -> FromOffset {
+        let half = (self.by_offset.len() / 2) as i32;
+        usize::try_from(offset + half)
+            .ok()
+            .and_then(|i| self.by_offset.get(i))
+            .copied()
+            .unwrap_or_default()
+    }
+
     /// Can a piece of type `t`, `distance` cells away along either axis,
     /// capture on a square by a move the tables leave out?
     #[inline]
