@@ -380,7 +380,9 @@ fn a_finer_scale_writes_a_net_nearer_the_trained_one() {
         (at25 - float).abs() <= (at400 - float).abs(),
         "float {float}, written at 400 {at400}, at 25 {at25}"
     );
-    assert!((at25 - float).abs() < 0.01 * float, "{float} {at25}");
+    // Within 1%, give or take the last printed digit (losses print to
+    // six places: on small losses a unit there is more than 1%).
+    assert!((at25 - float).abs() < 0.01 * float + 1e-6, "{float} {at25}");
     assert_ne!(
         std::fs::read(&coarse).unwrap(),
         std::fs::read(&fine).unwrap()
