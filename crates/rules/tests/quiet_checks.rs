@@ -96,42 +96,33 @@ fn quick_checks_agree_with_making_the_move_in_every_game_they_serve() {
     assert!(served.iter().any(|s| s == "courier"), "served: {served:?}");
 }
 
+/// The move from `from` to `to` (square names) in `pos`.
+fn mv(pos: &Position, from: &str, to: &str) -> Move {
+    Move::new(square(pos, from), square(pos, to))
+}
+
 #[test]
 fn a_discovered_check_and_a_blocked_line_in_courier() {
     // White Rook a1 behind its Knight on a3; the black King on a8.
     let pos = position("courier", &[], "k11/12/12/12/12/N11/12/R10K w - - 0 1");
-    let sq = |s: &str| square(&pos, s);
-    let cs = CheckSquares::new(&pos, sq("a8")).unwrap();
-    // The Knight leaves the file: discovered check.
-    assert_eq!(
-        cs.gives_check(&pos, Move::new(sq("a3"), sq("b5"))),
-        Some(true)
-    );
-    // The Rook along the first rank: the Knight still blocks.
-    assert_eq!(
-        cs.gives_check(&pos, Move::new(sq("a1"), sq("b1"))),
-        Some(false)
-    );
-    // The King's step: no check.
-    assert_eq!(
-        cs.gives_check(&pos, Move::new(sq("l1"), sq("l2"))),
-        Some(false)
-    );
+    let cs = CheckSquares::new(&pos, square(&pos, "a8")).unwrap();
+    // The Knight leaves the file: discovered check. The Rook along the
+    // first rank: the Knight still blocks. The King's step: no check.
+    for (from, to, checks) in [("a3", "b5", true), ("a1", "b1", false), ("l1", "l2", false)] {
+        let got = cs.gives_check(&pos, mv(&pos, from, to));
+        assert_eq!(got, Some(checks), "{from}{to}");
+    }
     // How each checks: the Knight's move to b6 attacks a8 itself and
     // unmasks the Rook (double check, told as discovered); to b5 only
     // unmasks it.
-    assert_eq!(
-        cs.check_kind(&pos, Move::new(sq("a3"), sq("b5"))),
-        Some(Check::Discovered)
-    );
-    assert_eq!(
-        cs.check_kind(&pos, Move::new(sq("a3"), sq("b6"))),
-        Some(Check::Discovered)
-    );
-    assert_eq!(
-        cs.check_kind(&pos, Move::new(sq("a1"), sq("b1"))),
-        Some(Check::None)
-    );
+    for (from, to, kind) in [
+        ("a3", "b5", Check::Discovered),
+        ("a3", "b6", Check::Discovered),
+        ("a1", "b1", Check::None),
+    ] {
+        let got = cs.check_kind(&pos, mv(&pos, from, to));
+        assert_eq!(got, Some(kind), "{from}{to}");
+    }
 }
 
 #[test]
@@ -139,20 +130,17 @@ fn a_direct_check_is_told_from_a_discovered_one() {
     // White Knight on d5 and Rook on h1, a black Pawn on c7; the black
     // King on a8, nothing between it and h8.
     let pos = position("courier", &[], "k11/2p9/12/3N8/12/12/12/7R3K w - - 0 1");
-    let sq = |s: &str| square(&pos, s);
-    let cs = CheckSquares::new(&pos, sq("a8")).unwrap();
-    // The Knight to b6 attacks a8; no line runs through d5 to a8.
-    assert_eq!(
-        cs.check_kind(&pos, Move::new(sq("d5"), sq("b6"))),
-        Some(Check::Direct)
-    );
-    // The Rook to h8 attacks along the eighth rank.
-    assert_eq!(
-        cs.check_kind(&pos, Move::new(sq("h1"), sq("h8"))),
-        Some(Check::Direct)
-    );
-    // A capture is not read.
-    assert_eq!(cs.check_kind(&pos, Move::new(sq("d5"), sq("c7"))), None);
+    let cs = CheckSquares::new(&pos, square(&pos, "a8")).unwrap();
+    // The Knight to b6 attacks a8 (no line runs through d5 to a8); the
+    // Rook to h8 attacks along the eighth rank; a capture is not read.
+    for (from, to, kind) in [
+        ("d5", "b6", Some(Check::Direct)),
+        ("h1", "h8", Some(Check::Direct)),
+        ("d5", "c7", None),
+    ] {
+        let got = cs.check_kind(&pos, mv(&pos, from, to));
+        assert_eq!(got, kind, "{from}{to}");
+    }
 }
 
 #[test]

@@ -541,13 +541,7 @@ impl<E: StaticEval> Searcher<'_, E> {
             return ended.max(n.claim.unwrap_or(-INFINITE));
         }
         if ply > 0 || self.root_excluded.is_empty() {
-            let bound = if best >= n.beta {
-                Bound::Lower
-            } else if n.alpha > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, orig_alpha, n.beta);
             let eval = if n.in_check { 0 } else { n.static_eval };
             self.tt.store(
                 n.key,
