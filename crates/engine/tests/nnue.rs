@@ -429,7 +429,7 @@ fn a_net_with_a_hand_written_threshold_searches_otherwise() {
     assert_ne!(search(100), search(0));
 }
 
-/// The checked-in Courier network (`variants/courier.nnue`, generation 8;
+/// The checked-in Courier network (`variants/courier.nnue`, generation 9;
 /// `variants/courier.nnue.md` has the commands that made it) reads for
 /// Courier and no other game, keeps the hand-written evaluation below 18
 /// pieces, scores the symmetric start near even for either side to move,
