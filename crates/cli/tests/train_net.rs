@@ -376,8 +376,10 @@ fn a_finer_scale_writes_a_net_nearer_the_trained_one() {
     assert_eq!(losses(&a), losses(&b));
     let float = losses(&a)[3].2;
     let (at400, at25) = (written_loss(&a, "400"), written_loss(&b, "25"));
+    // No farther, give or take the last printed digit: on this small data
+    // both may round to the float's loss, and then a unit decides.
     assert!(
-        (at25 - float).abs() <= (at400 - float).abs(),
+        (at25 - float).abs() <= (at400 - float).abs() + 1e-6,
         "float {float}, written at 400 {at400}, at 25 {at25}"
     );
     // Within 1%, give or take the last printed digit (losses print to
