@@ -1,5 +1,5 @@
 """UCI engines on pipes and the games of a PGN, for the benchmark scripts
-(`fsf-eval-terms`, `nodes-to-depth`). Not part of the test command."""
+(`fsf-eval-terms`, `nodes-to-depth`, `loss-onset`, ...). Not part of the test command."""
 import re
 import subprocess
 import sys
