@@ -1,14 +1,16 @@
 //! Writes the index of the built-in variants from the workspace's
 //! `variants/` folder, so that adding a game is adding its files there (and
 //! its name to `variants/order.txt`): for every name in `order.txt`, its
-//! `NAME.toml`; its rules text, `NAME.rules.md` or else that of the variant
-//! it `extends`; every `NAME.eval.toml`; and every network `NAME.nnue`.
+//! `NAME.toml`; and its rules text, `NAME.rules.md` or else that of the
+//! variant it `extends`. The evaluation's files beside them
+//! (`NAME.eval.toml`, `NAME.nnue`) are the engine's to embed (its own
+//! build script).
 //! Each table is a slice expression in `$OUT_DIR`, `include!`d where it
 //! is documented (`src/variant/builtin.rs`, `src/rules_text.rs`).
 //!
 //! A `.toml` not in `order.txt`, a name there without its file, or a
-//! rules text, weights file or network beside no variant file (a misspelt
-//! name) stops the build, naming it.
+//! rules text beside no variant file (a misspelt name) stops the build,
+//! naming it.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -25,14 +27,13 @@ fn main() {
     }
 }
 
-/// The files of `variants/`, by kind: the stems of `NAME.toml`,
-/// `NAME.eval.toml`, `NAME.rules.md` and `NAME.nnue`.
+/// The files of `variants/` this crate embeds, by kind: the stems of
+/// `NAME.toml` and `NAME.rules.md` (weights files, `NAME.eval.toml`, are
+/// told apart from variants and left to the engine).
 #[derive(Default)]
 struct Folder {
     variants: BTreeSet<String>,
-    weights: BTreeSet<String>,
     rules: BTreeSet<String>,
-    nets: BTreeSet<String>,
 }
 
 fn read_folder(dir: &Path) -> Result<Folder, String> {
@@ -44,12 +45,10 @@ fn read_folder(dir: &Path) -> Result<Folder, String> {
             .file_name()
             .to_string_lossy()
             .into_owned();
-        if let Some(stem) = name.strip_suffix(".eval.toml") {
-            f.weights.insert(stem.to_string());
+        if name.ends_with(".eval.toml") {
+            continue;
         } else if let Some(stem) = name.strip_suffix(".rules.md") {
             f.rules.insert(stem.to_string());
-        } else if let Some(stem) = name.strip_suffix(".nnue") {
-            f.nets.insert(stem.to_string());
         } else if let Some(stem) = name.strip_suffix(".toml") {
             f.variants.insert(stem.to_string());
         }
@@ -111,14 +110,6 @@ fn include(dir: &Path, file: &str) -> String {
     format!("include_str!({:?})", dir.join(file).to_string_lossy())
 }
 
-/// `include_bytes!` of a file of the folder, as a byte slice.
-fn include_bytes(dir: &Path, file: &str) -> String {
-    format!(
-        "include_bytes!({:?}).as_slice()",
-        dir.join(file).to_string_lossy()
-    )
-}
-
 fn write_index(dir: &Path, out: &Path) -> Result<(), String> {
     let folder = read_folder(dir)?;
     let order = read_order(dir)?;
@@ -134,14 +125,8 @@ fn write_index(dir: &Path, out: &Path) -> Result<(), String> {
     if let Some(n) = listed.difference(&folder.variants).next() {
         return Err(format!("order.txt names `{n}`, but there is no {n}.toml"));
     }
-    for (kind, stems) in [
-        ("eval.toml", &folder.weights),
-        ("rules.md", &folder.rules),
-        ("nnue", &folder.nets),
-    ] {
-        if let Some(n) = stems.difference(&folder.variants).next() {
-            return Err(format!("{n}.{kind} is beside no variant file {n}.toml"));
-        }
+    if let Some(n) = folder.rules.difference(&folder.variants).next() {
+        return Err(format!("{n}.rules.md is beside no variant file {n}.toml"));
     }
     let mut variants = String::new();
     let mut rules_files = String::new();
@@ -159,22 +144,10 @@ fn write_index(dir: &Path, out: &Path) -> Result<(), String> {
             rules_of_variant.push_str(&format!("({name:?}, {rules:?}),\n"));
         }
     }
-    let mut weights = String::new();
-    for name in &folder.weights {
-        let file = format!("{name}.eval.toml");
-        weights.push_str(&format!("({name:?}, {}),\n", include(dir, &file)));
-    }
-    let mut nets = String::new();
-    for name in &folder.nets {
-        let file = format!("{name}.nnue");
-        nets.push_str(&format!("({name:?}, {}),\n", include_bytes(dir, &file)));
-    }
     for (file, rows) in [
         ("variants.rs", variants),
         ("rules_files.rs", rules_files),
         ("rules_of_variant.rs", rules_of_variant),
-        ("weights.rs", weights),
-        ("nets.rs", nets),
     ] {
         fs::write(out.join(file), format!("&[\n{rows}]\n"))
             .map_err(|e| format!("cannot write {file}: {e}"))?;

@@ -1,4 +1,4 @@
-//! `kamil data-text`: a binary data file ([`kamil_engine::data`], `kamil
+//! `kamil data-text`: a binary data file ([`kamil_train::data`], `kamil
 //! gen-data --format binary`) as the text lines of `gen-data --format
 //! text`, `FEN;RESULT;SCORE`, so that scripts and people read the data
 //! without a reader of their own. Each game starts with a `# game N` line
@@ -8,7 +8,7 @@
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result};
-use kamil_engine::data;
+use kamil_train::{data, text};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -43,67 +43,7 @@ pub fn run(args: Args) -> Result<()> {
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    write_text(&variant.name, &games, &mut out)?;
+    text::write_games(&variant.name, &games, &mut out)?;
     out.flush()?;
     Ok(())
-}
-
-/// Writes `games` of variant `name` as text lines to `out`.
-fn write_text(name: &str, games: &[data::Game], out: &mut dyn Write) -> std::io::Result<()> {
-    let positions: usize = games.iter().map(|g| g.records.len()).sum();
-    writeln!(
-        out,
-        "# {name}: {} games, {positions} positions; FEN;RESULT;SCORE",
-        games.len()
-    )?;
-    for g in games {
-        let plies = g.records.last().map_or(0, |r| r.ply);
-        writeln!(out, "# game {} ({plies} plies)", g.index)?;
-        for r in &g.records {
-            writeln!(out, "{};{};{}", r.fen, r.result, r.score)?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn records_become_gen_datas_text_lines() {
-        let v = load_variant("courier", &[]).unwrap();
-        let fen = kamil_rules::Position::start(v.clone()).fen();
-        let games = vec![
-            data::Game {
-                index: 7,
-                records: vec![
-                    data::Record {
-                        fen: fen.clone(),
-                        score: -35,
-                        result: 0.5,
-                        ply: 8,
-                    },
-                    data::Record {
-                        fen: fen.clone(),
-                        score: 4000,
-                        result: 1.0,
-                        ply: 9,
-                    },
-                ],
-            },
-            data::Game {
-                index: 8,
-                records: vec![],
-            },
-        ];
-        let mut out = Vec::new();
-        write_text("courier", &games, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let want = format!(
-            "# courier: 2 games, 2 positions; FEN;RESULT;SCORE\n\
-             # game 7 (9 plies)\n{fen};0.5;-35\n{fen};1;4000\n# game 8 (0 plies)\n"
-        );
-        assert_eq!(text, want);
-    }
 }

@@ -1,4 +1,4 @@
-//! `kamil train-net`: trains a network ([`kamil_engine::nnue::train`]) on
+//! `kamil train-net`: trains a network ([`kamil_train::nnue`]) on
 //! labelled positions and writes it as a `.nnue` file.
 //!
 //! The data are `kamil gen-data`'s lines, `FEN;RESULT` (RESULT what the
@@ -11,7 +11,7 @@
 //! trained on the result alone.
 //!
 //! A data file may also be kamil's binary data file (`kamil gen-data
-//! --format binary`, [`kamil_engine::data`]), told apart by its first
+//! --format binary`, [`kamil_train::data`]), told apart by its first
 //! bytes; its records give the same samples as the same positions' lines.
 //!
 //! The loss per epoch is printed for the training and the held-out
@@ -37,13 +37,13 @@
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
-use kamil_engine::data;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN, Network};
-use kamil_engine::nnue::train::{Link, Model, Sample, Settings, Trainer, split};
 use kamil_engine::{EvalMode, Evaluator};
-use kamil_rules::{Position, Side, Variant};
+use kamil_rules::{Position, Variant};
+use kamil_train::nnue::{Link, Model, Sample, Settings, Trainer, split};
+use kamil_train::samples::{self, Blend};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -417,21 +417,10 @@ fn shown(loss: Option<f64>) -> String {
     loss.map_or(String::new(), |l| format!(", validation loss {l:.6}"))
 }
 
-/// How a line's target is made.
-#[derive(Clone, Copy, Debug)]
-struct Blend<'a> {
-    /// Centipawns per logit.
-    k: f64,
-    /// The weight of a score against the result.
-    score_weight: f64,
-    /// For a residual net: the hand-written evaluation, whose score of
-    /// each position is its sample's offset.
-    hand: Option<&'a Evaluator>,
-}
-
-/// The samples of the data file `path`, text or binary. Errors: a file
-/// that cannot be read, a line or record that does not read (named by
-/// file and line or record).
+/// The samples of the data file `path`, text or binary.
+///
+/// Errors: a file that cannot be read, a line or record that does not
+/// read (named by file and line or record).
 fn read_samples(
     v: &Arc<Variant>,
     features: &Features,
@@ -440,263 +429,6 @@ fn read_samples(
 ) -> Result<Vec<Sample>> {
     let bytes =
         std::fs::read(path).with_context(|| format!("reading data file `{}`", path.display()))?;
-    if data::is_binary(&bytes) {
-        return binary_samples(v, features, path, &bytes, blend);
-    }
-    let text = std::str::from_utf8(&bytes).with_context(|| {
-        format!(
-            "data file `{}` is neither text nor binary data",
-            path.display()
-        )
-    })?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let s = sample(v, features, line, blend)
-            .with_context(|| format!("`{}` line {}", path.display(), i + 1))?;
-        out.push(s);
-    }
-    Ok(out)
-}
-
-/// The samples of a binary data file's `bytes` (read from `path`).
-fn binary_samples(
-    v: &Arc<Variant>,
-    features: &Features,
-    path: &Path,
-    bytes: &[u8],
-    blend: Blend<'_>,
-) -> Result<Vec<Sample>> {
-    let games = data::read(v, bytes).with_context(|| format!("data file `{}`", path.display()))?;
-    let records = games
-        .iter()
-        .flat_map(|g| g.records.iter().map(move |r| (g.index, r)));
-    let mut out = Vec::new();
-    for (n, (game, r)) in records.enumerate() {
-        let s = Position::from_fen(v.clone(), &r.fen)
-            .with_context(|| format!("bad FEN `{}`", r.fen))
-            .map(|pos| {
-                let cp = f64::from(r.score);
-                target_sample(features, &pos, f64::from(r.result), Some(cp), blend)
-            })
-            .with_context(|| format!("`{}` record {} (game {game})", path.display(), n + 1))?;
-        out.push(s);
-    }
-    Ok(out)
-}
-
-/// The sample of one data line `FEN;RESULT[;SCORE]`.
-fn sample(v: &Arc<Variant>, features: &Features, line: &str, blend: Blend<'_>) -> Result<Sample> {
-    let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-    let (fen, result, score) = match fields[..] {
-        [fen, r] => (fen, r, None),
-        [fen, r, s] => (fen, r, Some(s)),
-        _ => bail!("expected `FEN;RESULT` or `FEN;RESULT;SCORE`"),
-    };
-    let result: f64 = result
-        .parse()
-        .ok()
-        .filter(|x| (0.0..=1.0).contains(x))
-        .with_context(|| format!("result `{result}` is not from 0 to 1"))?;
-    let pos = Position::from_fen(v.clone(), fen).with_context(|| format!("bad FEN `{fen}`"))?;
-    let cp = match score {
-        Some(s) => Some(
-            s.parse()
-                .ok()
-                .filter(|x: &f64| x.is_finite())
-                .with_context(|| format!("score `{s}` is not a number of centipawns"))?,
-        ),
-        None => None,
-    };
-    Ok(target_sample(features, &pos, result, cp, blend))
-}
-
-/// The sample of `pos` from its game's `result` (first player's view, 0
-/// to 1) and the search's score `cp` (side to move's view), if any.
-fn target_sample(
-    features: &Features,
-    pos: &Position,
-    result: f64,
-    cp: Option<f64>,
-    blend: Blend<'_>,
-) -> Sample {
-    let mut target = if pos.side() == Side::First {
-        result
-    } else {
-        1.0 - result
-    };
-    if let Some(cp) = cp {
-        let p = 1.0 / (1.0 + (-cp / blend.k).exp());
-        target = blend.score_weight * p + (1.0 - blend.score_weight) * target;
-    }
-    let s = Sample::new(features, pos, target as f32);
-    match blend.hand {
-        Some(hand) => s.with_offset(hand.evaluate(pos) as f32 / DEFAULT_SCALE as f32),
-        None => s,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const START: &str =
-        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
-
-    fn setup() -> (Arc<Variant>, Features, Blend<'static>) {
-        let v = load_variant("courier", &[]).unwrap();
-        let f = Features::new(&v);
-        let b = Blend {
-            k: 400.0,
-            score_weight: 0.5,
-            hand: None,
-        };
-        (v, f, b)
-    }
-
-    #[test]
-    fn targets_are_the_side_to_moves_and_blend_a_score() {
-        let (v, f, b) = setup();
-        let t = |l: &str| sample(&v, &f, l, b).unwrap().target;
-        assert_eq!(t(&format!("{START};1")), 1.0);
-        let black = START.replace(" w ", " b ");
-        assert_eq!(t(&format!("{black};1")), 0.0);
-        assert_eq!(t(&format!("{black};0.25")), 0.75);
-        // Score 0 is an even expectation: half of 0.5 and half of 1.
-        assert_eq!(t(&format!("{START};1;0")), 0.75);
-        assert!(t(&format!("{START};0;400")) > 0.36);
-    }
-
-    /// `fen` with each rank's cells reversed (files reflected).
-    fn mirror_fen(fen: &str) -> String {
-        let (board, rest) = fen.split_once(' ').unwrap();
-        let mirror_rank = |rank: &str| {
-            let mut cells: Vec<String> = Vec::new();
-            let mut digits = String::new();
-            for c in rank.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    cells.push(std::mem::take(&mut digits));
-                }
-                cells.push(c.to_string());
-            }
-            if !digits.is_empty() {
-                cells.push(digits);
-            }
-            cells.reverse();
-            cells.concat()
-        };
-        let ranks: Vec<String> = board.split('/').map(mirror_rank).collect();
-        format!("{} {rest}", ranks.join("/"))
-    }
-
-    #[test]
-    fn a_mirrored_sample_is_the_sample_of_the_mirrored_position() {
-        let (v, f, b) = setup();
-        let fens = [
-            START.to_string(),
-            START.replace(" w ", " b "),
-            "r1ebmk1w1enr/1ppppp2ppp1/2n4pf3/p10p/P3BBP4P/7P1N2/1P1PPP2PPP1/RNEBMK1W1E1R b - - 0 7"
-                .to_string(),
-        ];
-        let sorted = |mut x: Vec<u32>| {
-            x.sort_unstable();
-            x
-        };
-        for fen in fens {
-            let s = sample(&v, &f, &format!("{fen};1;35"), b).unwrap();
-            let m = sample(&v, &f, &format!("{};1;35", mirror_fen(&fen)), b).unwrap();
-            let image = s.mirrored(&f);
-            assert_eq!(sorted(image.us.clone()), sorted(m.us.clone()), "{fen}");
-            assert_eq!(sorted(image.them), sorted(m.them), "{fen}");
-            assert_eq!(image.target, m.target);
-            // The start position is not symmetric: its image differs.
-            assert_ne!(sorted(s.us.clone()), sorted(m.us), "{fen}");
-            assert_eq!(s.mirrored(&f).mirrored(&f), s);
-        }
-    }
-
-    #[test]
-    fn a_bad_line_is_an_error_that_names_file_and_line() {
-        let (v, f, b) = setup();
-        let path = std::env::temp_dir().join(format!("kamil-train-net-{}.txt", std::process::id()));
-        std::fs::write(&path, format!("# c\n{START};1\n{START};2\n")).unwrap();
-        let e = read_samples(&v, &f, &path, b).unwrap_err();
-        let _ = std::fs::remove_file(&path);
-        let msg = format!("{e:#}");
-        assert!(
-            msg.contains("line 3") && msg.contains("result `2`"),
-            "{msg}"
-        );
-        for bad in [
-            "x;1",
-            START,
-            &format!("{START};1;x"),
-            &format!("{START};1;2;3"),
-        ] {
-            assert!(sample(&v, &f, bad, b).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_binary_file_gives_the_samples_of_its_text_lines() {
-        let (v, f, b) = setup();
-        let black = START.replace(" w ", " b ");
-        let rows = [
-            (START, 1.0, 35i16),
-            (black.as_str(), 0.5, -120),
-            (START, 0.0, 4000),
-        ];
-        let text: String = rows
-            .iter()
-            .map(|(fen, r, cp)| format!("{fen};{r};{cp}\n"))
-            .collect();
-        let game = data::Game {
-            index: 0,
-            records: rows
-                .iter()
-                .enumerate()
-                .map(|(k, &(fen, result, score))| data::Record {
-                    fen: fen.to_string(),
-                    score,
-                    result,
-                    ply: k as u16,
-                })
-                .collect(),
-        };
-        let mut bytes = data::Header::new(&v, "test").to_bytes();
-        bytes.extend(game.to_bytes().unwrap());
-        let dir = std::env::temp_dir();
-        let id = std::process::id();
-        let (tp, bp) = (
-            dir.join(format!("kamil-train-net-{id}-same.txt")),
-            dir.join(format!("kamil-train-net-{id}-same.bin")),
-        );
-        std::fs::write(&tp, text).unwrap();
-        std::fs::write(&bp, &bytes).unwrap();
-        let from_text = read_samples(&v, &f, &tp, b).unwrap();
-        let from_binary = read_samples(&v, &f, &bp, b).unwrap();
-        assert_eq!(from_text.len(), 3);
-        assert_eq!(from_text, from_binary);
-        // Cut short, the file and the record are named.
-        std::fs::write(&bp, &bytes[..bytes.len() - 4]).unwrap();
-        let e = format!("{:#}", read_samples(&v, &f, &bp, b).unwrap_err());
-        assert!(
-            e.contains(&bp.display().to_string()) && e.contains("record 3"),
-            "{e}"
-        );
-        // Another variant's data are refused, naming both.
-        let sho = load_variant("sho-shogi", &[]).unwrap();
-        std::fs::write(&bp, data::Header::new(&sho, "test").to_bytes()).unwrap();
-        let e = format!("{:#}", read_samples(&v, &f, &bp, b).unwrap_err());
-        assert!(e.contains("sho-shogi") && e.contains("courier"), "{e}");
-        let _ = std::fs::remove_file(&tp);
-        let _ = std::fs::remove_file(&bp);
-    }
+    samples::from_bytes(v, features, &bytes, blend)
+        .with_context(|| format!("data file `{}`", path.display()))
 }

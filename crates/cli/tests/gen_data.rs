@@ -141,7 +141,7 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
     let full = fresh("full.bin");
     self_play(&full, &[&["--games", "5"], &bin[..]].concat()).unwrap();
     let full_bytes = std::fs::read(&full).unwrap();
-    let games = kamil_engine::data::read(&v, &full_bytes).unwrap();
+    let games = kamil_train::data::read(&v, &full_bytes).unwrap();
     assert_eq!(
         games.iter().map(|g| g.index).collect::<Vec<_>>(),
         [0, 1, 2, 3, 4]
@@ -166,7 +166,7 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
         stripped.extend_from_slice(if i == 1 { &bytes } else { &bytes[h..] });
         cat.extend(bytes);
     }
-    assert_eq!(kamil_engine::data::read(&v, &cat).unwrap(), games);
+    assert_eq!(kamil_train::data::read(&v, &cat).unwrap(), games);
     assert_eq!(stripped, full_bytes);
     // A run stopped inside its third game (2 games, then part of a
     // game's bytes), started again with the full command, ends as the

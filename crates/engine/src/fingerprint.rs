@@ -1,5 +1,5 @@
 //! The fingerprints kamil's own files carry (the network file,
-//! [`crate::nnue::file`], and the training data file, [`crate::data`]): a
+//! [`crate::nnue::file`], and the training data file, `kamil_train::data`): a
 //! checksum of bytes and a hash of a variant's piece keys, so a file made
 //! for another game or damaged is refused rather than misread.
 

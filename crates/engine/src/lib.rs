@@ -19,7 +19,7 @@
 
 #![deny(missing_docs)]
 
-pub mod data;
+pub mod builtin;
 pub mod eval;
 pub mod eval_choice;
 pub mod evaluation;

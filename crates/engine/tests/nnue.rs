@@ -18,6 +18,7 @@ use kamil_engine::nnue::network::{Buckets, Network};
 use kamil_engine::nnue::simd::Simd;
 use kamil_engine::nnue::{NetFileError, Nnue};
 use kamil_engine::{Engine, EngineConfig, Limits, Score, Skill};
+use kamil_rules::splitmix::SplitMix64;
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
 use std::sync::Arc;
@@ -34,15 +35,6 @@ fn seeded(v: &Arc<Variant>, hidden: usize, seed: u64) -> Nnue {
     let full = start.pieces_on_board();
     let net = Network::seeded(&features, hidden, Buckets::spread(3, full), seed);
     Nnue::new(v, features, net)
-}
-
-/// A small seeded generator (splitmix64).
-fn next(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The plain path's evaluation and that of the fastest path this
@@ -81,7 +73,7 @@ fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_vari
         // 40 hidden units: two and a half AVX2 vectors, so the tail counts.
         let (plain, fast) = both_paths(seeded(&v, 40, 7));
         let nets = (&plain, &fast);
-        let mut seed = 0x5eed ^ name.len() as u64;
+        let mut rng = SplitMix64::new(0x5eed ^ name.len() as u64);
         let mut scores = std::collections::HashSet::new();
         for game in 0..2 {
             let mut pos = Position::start(v.clone());
@@ -120,7 +112,7 @@ fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_vari
                 plain.pop(&mut ps);
                 fast.pop(&mut fs);
                 pos.unmake_null(u);
-                let m = moves[next(&mut seed) as usize % moves.len()];
+                let m = moves[rng.next_u64() as usize % moves.len()];
                 pos.make(m);
                 plain.push(&mut ps, &pos, pos.last_changes());
                 fast.push(&mut fs, &pos, pos.last_changes());
@@ -517,8 +509,8 @@ fn searched(
 /// without a network or a variant file that extends one keeping its name.
 #[test]
 fn the_built_in_networks_evaluate_by_default() {
-    assert!(!kamil_rules::variant::BUILTIN_NETS.is_empty());
-    for (name, _) in kamil_rules::variant::BUILTIN_NETS {
+    assert!(!kamil_engine::builtin::BUILTIN_NETS.is_empty());
+    for (name, _) in kamil_engine::builtin::BUILTIN_NETS {
         let v = variant(name);
         let nnue = Nnue::builtin(&v)
             .expect("a built-in net")
@@ -547,7 +539,7 @@ fn the_built_in_networks_evaluate_by_default() {
     let (bare, _) = BUILTIN
         .iter()
         .find(|(n, _)| {
-            !kamil_rules::variant::BUILTIN_NETS
+            !kamil_engine::builtin::BUILTIN_NETS
                 .iter()
                 .any(|(m, _)| m == n)
         })
@@ -560,7 +552,7 @@ fn the_built_in_networks_evaluate_by_default() {
         "{bare}"
     );
     // A file that extends a game with a net keeping its name: not the net.
-    let (name, _) = kamil_rules::variant::BUILTIN_NETS[0];
+    let (name, _) = kamil_engine::builtin::BUILTIN_NETS[0];
     let text = format!("extends = \"{name}\"\n");
     let file = Arc::new(Variant::from_toml("mine.toml", &text, &[]).expect("a variant file"));
     assert_eq!(file.name, name);

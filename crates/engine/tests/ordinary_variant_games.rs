@@ -11,26 +11,19 @@ use kamil_engine::{Engine, Limits};
 use kamil_rules::movegen::legal_moves;
 use kamil_rules::outcome::{claimable, outcome};
 use kamil_rules::special::checker;
+use kamil_rules::splitmix::SplitMix64;
 use kamil_rules::{Move, MoveKind, Outcome, Points, Position, Reason, Scoring, Side};
 
-/// splitmix64: a small seeded generator, so the games are the same each run.
-struct Rng(u64);
+/// A seeded generator, so the games are the same each run.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.0.next_u64() % 100 < percent
     }
 }
 
@@ -95,7 +88,7 @@ fn play_game(seed: u64, engine: &mut Engine, c: &mut Counts) {
     let v = common::variant("ordinary-variant");
     let ck = v.specials.checker.unwrap();
     let mut pos = Position::start(v);
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     engine.new_game();
     let mut legal = Vec::new();
     let mut safe = Vec::new();

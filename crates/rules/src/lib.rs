@@ -42,6 +42,7 @@ pub mod rules_text;
 mod scan_tests;
 pub mod sfen;
 pub mod special;
+pub mod splitmix;
 pub mod usi;
 pub mod variant;
 pub mod zobrist;

@@ -4,6 +4,7 @@
 
 use crate::geometry::Geometry;
 use crate::piece::Piece;
+use crate::splitmix::SplitMix64;
 
 /// The keys of one variant.
 #[derive(Clone, Debug)]
@@ -20,36 +21,27 @@ pub struct Zobrist {
     frozen: Vec<u64>,
 }
 
-/// splitmix64: a small, well-mixed generator for fixed tables.
-fn next(seed: &mut u64) -> u64 {
-    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     /// Keys for `geo` and `types` piece types.
     pub fn new(geo: &Geometry, types: usize) -> Zobrist {
-        let mut seed = 0x6B61_6D69_6C00_0001u64;
+        let mut seed = SplitMix64::new(0x6B61_6D69_6C00_0001);
         let codes = 2 + 2 * types;
         let n = geo.compact_len();
-        let piece = (0..n * codes).map(|_| next(&mut seed)).collect();
-        let side = next(&mut seed);
+        let piece = (0..n * codes).map(|_| seed.next_u64()).collect();
+        let side = seed.next_u64();
         let castling = [
-            next(&mut seed),
-            next(&mut seed),
-            next(&mut seed),
-            next(&mut seed),
+            seed.next_u64(),
+            seed.next_u64(),
+            seed.next_u64(),
+            seed.next_u64(),
         ];
-        let ep = (0..n).map(|_| next(&mut seed)).collect();
+        let ep = (0..n).map(|_| seed.next_u64()).collect();
         let mut state = [0u64; 8];
         for s in state.iter_mut() {
-            *s = next(&mut seed);
+            *s = seed.next_u64();
         }
         // Drawn last, so that the keys above stay as they were.
-        let frozen = (0..n).map(|_| next(&mut seed)).collect();
+        let frozen = (0..n).map(|_| seed.next_u64()).collect();
         Zobrist {
             codes,
             piece,

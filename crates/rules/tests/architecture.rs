@@ -2,8 +2,10 @@
 //! shared/design/ARCHITECTURE.md): files import downward only (no import
 //! circle between files in any crate), the special-rule families reach
 //! neither the generator nor the position, nothing outside `special/`
-//! reads a family's data, and no function of the rules, engine or command
-//! line crates is longer than 150 lines.
+//! reads a family's data, no function of the rules, engine, training or
+//! command line crates is longer than 150 lines; and (issue 76) the crates
+//! depend downward only, the rules embed no nets and the engine holds no
+//! training code.
 //!
 //! An import is a `use crate::…`/`use super::…` item or an inline
 //! `crate::…`/`super::…` path, and in a `mod.rs`, `lib.rs` or `main.rs` a
@@ -285,7 +287,7 @@ fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Stri
 
 #[test]
 fn no_crate_has_an_import_circle_between_files() {
-    for krate in ["rules", "engine", "cli"] {
+    for krate in ["rules", "engine", "train", "cli"] {
         let src = workspace().join("crates").join(krate).join("src");
         let found = circles(&import_graph(&src));
         assert!(
@@ -340,7 +342,7 @@ fn no_family_imports_the_generator_or_the_position() {
 #[test]
 fn only_special_reads_a_family() {
     let mut offenders = Vec::new();
-    for krate in ["rules", "engine", "cli"] {
+    for krate in ["rules", "engine", "train", "cli"] {
         let src = workspace().join("crates").join(krate).join("src");
         for (m, file) in modules(&src) {
             if krate == "rules" && m.first().is_some_and(|s| s == "special") {
@@ -437,7 +439,7 @@ fn function_length(lines: &[&str], i: usize) -> usize {
 #[test]
 fn no_function_is_longer_than_150_lines() {
     let mut long = Vec::new();
-    for krate in ["rules", "engine", "cli"] {
+    for krate in ["rules", "engine", "train", "cli"] {
         long.extend(long_functions(
             &workspace().join("crates").join(krate).join("src"),
         ));
@@ -454,4 +456,70 @@ fn the_length_check_measures_a_long_function() {
     assert_eq!(function_length(&text, 0), 152);
     assert_eq!(function_length(&["fn g();"], 0), 0);
     assert_eq!(function_length(&["pub async fn h() {", "}"], 0), 2);
+}
+
+/// The `kamil-*` crates that `krate`'s manifest lists under
+/// `[dependencies]` (development dependencies left out).
+fn kamil_dependencies(krate: &str) -> BTreeSet<String> {
+    let text = fs::read_to_string(workspace().join(format!("crates/{krate}/Cargo.toml")))
+        .unwrap_or_else(|e| panic!("crates/{krate}/Cargo.toml: {e}"));
+    let mut section = String::new();
+    let mut out = BTreeSet::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[dependencies]"
+            && let Some(name) = line.split(['.', ' ', '=']).next()
+            && name.starts_with("kamil")
+        {
+            out.insert(name.to_string());
+        }
+    }
+    out
+}
+
+/// Issue 76: the crates depend downward only, rules ← engine ← train ←
+/// command line: the rules know nothing of the engine, the engine
+/// (inference only) nothing of training, and the Python package uses the
+/// rules and the engine.
+#[test]
+fn crates_depend_downward_only() {
+    let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(kamil_dependencies("rules"), set(&[]));
+    assert_eq!(kamil_dependencies("engine"), set(&["kamil-rules"]));
+    assert_eq!(
+        kamil_dependencies("train"),
+        set(&["kamil-rules", "kamil-engine"])
+    );
+    assert_eq!(
+        kamil_dependencies("cli"),
+        set(&["kamil-rules", "kamil-engine", "kamil-train"])
+    );
+    assert_eq!(
+        kamil_dependencies("python"),
+        set(&["kamil-rules", "kamil-engine"])
+    );
+}
+
+/// Issue 76: the rules crate embeds the variants and their rules texts,
+/// nothing for the engine (its nets and weights are the engine's to
+/// embed), and the engine holds no training code (the trainer, the data
+/// formats and the optimiser are in `crates/train`).
+#[test]
+fn the_rules_embed_no_nets_and_the_engine_trains_nothing() {
+    let root = workspace();
+    let mut rules = vec![root.join("crates/rules/build.rs")];
+    rules.extend(modules(&root.join("crates/rules/src")).into_values());
+    for path in rules {
+        let text = code(&path);
+        for word in ["include_bytes!", "BUILTIN_NETS", "BUILTIN_WEIGHTS"] {
+            assert!(!text.contains(word), "{}: `{word}`", path.display());
+        }
+    }
+    for path in modules(&root.join("crates/engine/src")).into_values() {
+        let text = code(&path);
+        for word in ["Adam", "fn backward", "learning rate", "KAMILDAT"] {
+            assert!(!text.contains(word), "{}: `{word}`", path.display());
+        }
+    }
 }

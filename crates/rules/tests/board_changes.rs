@@ -182,7 +182,7 @@ fn check_move(
 /// is one, so the games reach the rules that make more than a step.
 fn walk(start: &Position, seed: u64, seen: &mut BTreeSet<&'static str>) -> Result<(), String> {
     let v = start.variant().clone();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for game in 0..GAMES {
         let mut pos = start.clone();
         for ply in 0..PLIES {
@@ -208,7 +208,7 @@ fn walk(start: &Position, seed: u64, seen: &mut BTreeSet<&'static str>) -> Resul
                 .copied()
                 .filter(|&m| m.kind != MoveKind::Normal || m.promo != 0 || pos.is_capture(m))
                 .collect();
-            let r = rng.next();
+            let r = rng.next_u64();
             let m = if !lively.is_empty() && r & 1 == 0 {
                 lively[(r >> 1) as usize % lively.len()]
             } else {

@@ -88,7 +88,7 @@ fn crowded_fen(rng: &mut Rng, fill: usize, to_move: Side) -> String {
 fn check(options: &[(&str, &str)]) {
     let v: Arc<Variant> = common::variant("ordinary-variant", options);
     let what = format!("{options:?}");
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let (mut boards, mut attacked) = (0, 0);
     for i in 0..300 {
         let to_move = if i % 2 == 0 {

@@ -20,7 +20,7 @@ fn compare(name: &str, games: u64) -> (u64, u64, u64) {
     let (mut compared, mut checks, mut skipped) = (0, 0, 0);
     for game in 0..games {
         let mut pos = Position::start(v.clone());
-        let mut rng = Rng(game + 1);
+        let mut rng = Rng::new(game + 1);
         for _ in 0..120 {
             let them = pos.side().flip();
             if let [royal] = pos.royals(them)[..]

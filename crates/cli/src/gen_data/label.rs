@@ -44,16 +44,6 @@ pub fn expectation(cp: i32, side: Side, scale: f64) -> f64 {
     if side == Side::First { p } else { 1.0 - p }
 }
 
-/// The FENs of a data file: the text before `;` of each line that is not
-/// empty or a `#` comment (a plain FEN a line also reads).
-pub fn data_fens(text: &str) -> Vec<&str> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.split_once(';').map_or(l, |(f, _)| f).trim())
-        .collect()
-}
-
 /// Labels every FEN of `fens` with the engine's score and writes
 /// `FEN;LABEL` lines to `out`, in input order. Positions the engine gave no
 /// exact score for are left out. Returns the number of lines written.
@@ -182,11 +172,5 @@ mod tests {
         assert!((expectation(400, Side::First, 400.0) - 10.0 / 11.0).abs() < 1e-12);
         assert!((expectation(400, Side::Second, 400.0) - 1.0 / 11.0).abs() < 1e-12);
         assert!(expectation(100_000, Side::First, 400.0) > 0.999);
-    }
-
-    #[test]
-    fn data_lines_give_their_fens() {
-        let text = "# c\nA b - 0 1;0.5\n\n  B w - 0 1 \nC w;1\n";
-        assert_eq!(data_fens(text), ["A b - 0 1", "B w - 0 1", "C w"]);
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! Self-play ([`self_play`]) writes text (`--format text`, the default)
 //! or kamil's binary data file (`--format binary`,
-//! [`kamil_engine::data`]). Text has one position a line, `FEN;RESULT` or,
+//! [`kamil_train::data`]). Text has one position a line, `FEN;RESULT` or,
 //! in self-play, `FEN;RESULT;SCORE`: RESULT is what the game was worth to
 //! the first player, `1` (won), `0.5` (drawn), `0` (lost), or the share of
 //! the points where a game ends in shared points; SCORE is the self-play
@@ -30,7 +30,6 @@
 
 mod label;
 mod output;
-mod self_play;
 
 use crate::game_args::{HAND, load_net, load_variant, load_weights};
 use anyhow::{Context, Result, bail};
@@ -38,8 +37,9 @@ use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::fingerprint;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::{Position, Variant, notation, pgn};
-use output::{BinarySink, Format, TextSink};
-use self_play::quiet;
+use kamil_train::self_play::{self, BinarySink, TextSink, quiet};
+use kamil_train::text;
+use output::Format;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -157,7 +157,10 @@ pub fn run(args: Args) -> Result<()> {
                     scale: args.label_scale,
                     concurrency: args.concurrency,
                 };
-                label::label(&variant, &label::data_fens(&text), &settings, &mut out)?
+                let records =
+                    text::read(&text).with_context(|| format!("data file `{}`", path.display()))?;
+                let fens: Vec<&str> = records.iter().map(|r| r.fen).collect();
+                label::label(&variant, &fens, &settings, &mut out)?
             }
             _ => bail!("--from-data needs --label"),
         };
@@ -217,9 +220,21 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
         random_until: args.random_until,
         net,
     };
-    let games = output::shard_range(args.shard.as_deref(), args.games)?;
+    let games =
+        self_play::shard_range(args.shard.as_deref(), args.games).map_err(anyhow::Error::msg)?;
     let shown = args.out.display();
     let (c, v) = (args.concurrency, variant);
+    let bar = indicatif::ProgressBar::new(u64::from(games.end - games.start));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {msg} positions, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut progress = |_games: u32, kept: u64| {
+        bar.inc(1);
+        bar.set_message(kept.to_string());
+    };
     match args.format {
         Format::Text => {
             let file =
@@ -227,17 +242,22 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
             let mut sink = TextSink {
                 out: std::io::BufWriter::new(file),
             };
-            let kept = self_play::play(v, eval, &settings, games, c, &mut sink)?;
+            let kept = self_play::play(v, eval, &settings, games, c, &mut sink, &mut progress)?;
+            bar.finish();
             sink.out
                 .flush()
                 .with_context(|| format!("writing `{shown}`"))?;
             Ok(kept)
         }
         Format::Binary => {
-            let (file, left) = output::open_binary(v, &args.out, &settings.describe(), games)?;
+            let (file, left) =
+                output::open_binary(v, &args.out, &settings.describe(), games.clone())?;
+            bar.set_position(u64::from(left.start - games.start));
             let mut sink = BinarySink { out: file };
-            self_play::play(v, eval, &settings, left, c, &mut sink)
-                .with_context(|| format!("writing `{shown}`"))
+            let kept = self_play::play(v, eval, &settings, left, c, &mut sink, &mut progress)
+                .with_context(|| format!("writing `{shown}`"))?;
+            bar.finish();
+            Ok(kept)
         }
     }
 }
@@ -330,45 +350,6 @@ fn split_games(text: &str) -> Vec<&str> {
     out
 }
 
-/// One labelled position: a FEN and the result for the first player.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Labelled {
-    /// The position, in the variant's FEN.
-    pub fen: String,
-    /// What the game was worth to the first player, 0 to 1.
-    pub result: f64,
-}
-
-/// Reads a data file written by `kamil gen-data`.
-///
-/// Errors: a line that is not `FEN;RESULT` with RESULT from 0 to 1 (the
-/// message names the line).
-pub fn read_data(text: &str) -> Result<Vec<Labelled>> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap_or_default();
-        let r = fields
-            .next()
-            .with_context(|| format!("data line {}: no `;RESULT`", i + 1))?;
-        let result: f64 = r
-            .trim()
-            .parse()
-            .ok()
-            .filter(|x: &f64| (0.0..=1.0).contains(x))
-            .with_context(|| format!("data line {}: result `{r}` is not from 0 to 1", i + 1))?;
-        out.push(Labelled {
-            fen: fen.trim().to_string(),
-            result,
-        });
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,8 +363,8 @@ mod tests {
         let mut out = Vec::new();
         let kept = from_pgn_text(&v, text, 1, &mut out);
         assert_eq!(kept, 3);
-        let data = read_data(std::str::from_utf8(&out).unwrap()).unwrap();
-        assert!(data.iter().all(|d| d.result == 1.0));
+        let data = text::read(std::str::from_utf8(&out).unwrap()).unwrap();
+        assert!(data.iter().all(|d| d.result == Some(1.0)));
     }
 
     fn from_pgn_text(v: &Arc<Variant>, text: &str, skip: u32, out: &mut Vec<u8>) -> u64 {
@@ -394,12 +375,5 @@ mod tests {
         let kept = from_pgn(v, &path, skip, out).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         kept
-    }
-
-    #[test]
-    fn bad_data_lines_are_errors_naming_the_line() {
-        let e = read_data("# c\nabc;1\nxyz;2\n").unwrap_err();
-        assert!(e.to_string().contains("line 3"), "{e}");
-        assert!(read_data("abc").is_err());
     }
 }

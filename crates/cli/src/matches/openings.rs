@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::outcome;
+use kamil_rules::splitmix::SplitMix64;
 use kamil_rules::{Position, Variant};
 use std::path::Path;
 use std::sync::Arc;
@@ -65,24 +66,6 @@ pub fn from_file(v: &Arc<Variant>, path: &Path) -> Result<Vec<Opening>> {
     Ok(out)
 }
 
-/// A small deterministic generator (SplitMix64): the same seed always
-/// gives the same openings.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `count` openings, each reached from `start` by `plies` random legal
 /// moves in which the game did not end (kept as the opening's line), read
 /// back from their FEN so each game starts with a clean history. Positions
@@ -90,7 +73,7 @@ impl SplitMix {
 ///
 /// Errors: no line of `plies` moves without the game ending was found.
 pub fn random(start: &Position, count: usize, plies: u32, seed: u64) -> Result<Vec<Opening>> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out: Vec<Opening> = Vec::with_capacity(count);
     let mut moves = Vec::new();
     let mut tries = 0;

@@ -55,7 +55,7 @@ const MAX_PIECE_VALUE: i32 = kamil_rules::piece::MAX_VALUE;
 
 /// The built-in weights files, by variant name (`Variant.name`). A variant
 /// without one uses the defaults.
-const BUILTIN: &[(&str, &str)] = kamil_rules::variant::BUILTIN_WEIGHTS;
+const BUILTIN: &[(&str, &str)] = crate::builtin::BUILTIN_WEIGHTS;
 
 /// A middle-game and an end-game weight, centipawns per unit of a feature.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

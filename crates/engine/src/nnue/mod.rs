@@ -5,8 +5,9 @@
 //! - [`network`]: the quantised weights and the output;
 //! - [`accumulator`]: the first layer's sums per ply of the search's path;
 //! - [`file`]: the documented file format (`variants/NAME.nnue`);
-//! - [`simd`]: the instruction set of its loops, chosen at run time;
-//! - [`train`]: a float trainer from labelled positions to a [`Network`].
+//! - [`simd`]: the instruction set of its loops, chosen at run time.
+//!
+//! The trainer that makes networks is in the `kamil-train` crate.
 //!
 //! [`Nnue`] is a [`StaticEval`]: the search pushes an accumulator after
 //! each move and pops it at the take-back.
@@ -17,7 +18,6 @@ pub mod file;
 pub mod hybrid;
 pub mod network;
 pub mod simd;
-pub mod train;
 
 use crate::evaluation::StaticEval;
 use crate::score::MAX_EVAL;
@@ -147,7 +147,7 @@ impl Nnue {
         if v.bases.contains(&v.name) {
             return None;
         }
-        let (_, bytes) = kamil_rules::variant::BUILTIN_NETS
+        let (_, bytes) = crate::builtin::BUILTIN_NETS
             .iter()
             .find(|(name, _)| *name == v.name)?;
         Some(Nnue::from_bytes(v, bytes))

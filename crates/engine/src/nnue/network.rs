@@ -153,16 +153,9 @@ impl Network {
     /// machinery, not for play.
     pub fn seeded(features: &Features, hidden: usize, buckets: Buckets, seed: u64) -> Network {
         let mut n = Network::zeroed(features.inputs(), hidden, buckets);
-        let mut s = seed;
-        let mut next = move |range: i32| {
-            // splitmix64
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^= z >> 31;
-            ((z % (2 * range as u64 + 1)) as i32 - range) as i16
-        };
+        let mut rng = kamil_rules::splitmix::SplitMix64::new(seed);
+        let mut next =
+            move |range: i32| ((rng.next_u64() % (2 * range as u64 + 1)) as i32 - range) as i16;
         n.ft_weights.iter_mut().for_each(|w| *w = next(40));
         n.ft_bias.iter_mut().for_each(|w| *w = next(60));
         n.out_weights.iter_mut().for_each(|w| *w = next(60));
@@ -170,6 +163,34 @@ impl Network {
             .iter_mut()
             .for_each(|b| *b = i32::from(next(1000)));
         n
+    }
+
+    /// The quantised weights, to read (the trainer's start from a net).
+    pub fn weights(&self) -> Weights<'_> {
+        Weights {
+            ft_weights: &self.ft_weights,
+            ft_bias: &self.ft_bias,
+            out_weights: &self.out_weights,
+            out_bias: &self.out_bias,
+            scale: self.scale,
+        }
+    }
+
+    /// The quantised weights, to write in place (the trainer's
+    /// quantisation fills a [`Network::zeroed`]): their lengths are the
+    /// network's shape and cannot change.
+    pub fn weights_mut(&mut self) -> WeightsMut<'_> {
+        WeightsMut {
+            ft_weights: &mut self.ft_weights,
+            ft_bias: &mut self.ft_bias,
+            out_weights: &mut self.out_weights,
+            out_bias: &mut self.out_bias,
+        }
+    }
+
+    /// Sets the centipawns per unit of output (at least 1).
+    pub fn set_scale(&mut self, scale: i32) {
+        self.scale = scale.max(1);
     }
 
     /// Inputs of one view.
@@ -203,6 +224,38 @@ impl Network {
         let _ = simd;
         output_body(self, us, them, b)
     }
+}
+
+/// A network's quantised weights, read-only: the shapes and units of
+/// [`Network`]'s fields (`ft_weights` H per input, input-major, in units
+/// of 1/[`QA`]; `ft_bias` H; `out_weights` 2H per bucket, in 1/[`QB`];
+/// `out_bias` one per bucket in 1/(`QA`·`QB`); `scale` centipawns per
+/// unit of output).
+#[derive(Clone, Copy, Debug)]
+pub struct Weights<'a> {
+    /// Feature transformer weights.
+    pub ft_weights: &'a [i16],
+    /// Feature transformer biases.
+    pub ft_bias: &'a [i16],
+    /// Output weights.
+    pub out_weights: &'a [i16],
+    /// Output biases.
+    pub out_bias: &'a [i32],
+    /// Centipawns per unit of output.
+    pub scale: i32,
+}
+
+/// A network's quantised weights, writable in place: as [`Weights`].
+#[derive(Debug)]
+pub struct WeightsMut<'a> {
+    /// Feature transformer weights.
+    pub ft_weights: &'a mut [i16],
+    /// Feature transformer biases.
+    pub ft_bias: &'a mut [i16],
+    /// Output weights.
+    pub out_weights: &'a mut [i16],
+    /// Output biases.
+    pub out_bias: &'a mut [i32],
 }
 
 /// [`Network::output`] compiled for AVX2.

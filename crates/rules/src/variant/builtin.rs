@@ -6,16 +6,6 @@
 /// (name, TOML text) of every built-in variant, in listing order.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/variants.rs"));
 
-/// (variant name, TOML text) of the evaluation's weights files beside the
-/// variant files (`NAME.eval.toml`), by name. The rules do not read them:
-/// they are here so that one index covers the folder, for the engine.
-pub const BUILTIN_WEIGHTS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/weights.rs"));
-
-/// (variant name, bytes) of the networks beside the variant files
-/// (`NAME.nnue`, the engine's file format), by name: like the weights,
-/// here for the engine, which reads them.
-pub const BUILTIN_NETS: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/nets.rs"));
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,18 +28,6 @@ mod tests {
         let variants: BTreeSet<String> = names(BUILTIN);
         assert_eq!(variants.len(), BUILTIN.len(), "a variant listed twice");
         assert_eq!(variants, files(".toml"));
-        assert_eq!(names(BUILTIN_WEIGHTS), files(".eval.toml"));
-        let nets: BTreeSet<String> = BUILTIN_NETS.iter().map(|(n, _)| n.to_string()).collect();
-        assert_eq!(nets, files(".nnue"));
-        for (name, bytes) in BUILTIN_NETS {
-            let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("../../variants/{name}.nnue"));
-            assert_eq!(
-                *bytes,
-                std::fs::read(file).unwrap().as_slice(),
-                "{name}.nnue"
-            );
-        }
         let rules: BTreeSet<String> = crate::rules_text::BUILTIN_RULES
             .iter()
             .map(|(_, f)| f.trim_end_matches(".rules.md").to_string())

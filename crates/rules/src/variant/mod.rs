@@ -18,7 +18,7 @@ pub mod schema;
 pub mod tables;
 
 pub use crate::special::capabilities::Capabilities;
-pub use builtin::{BUILTIN, BUILTIN_NETS, BUILTIN_WEIGHTS};
+pub use builtin::BUILTIN;
 pub use core::Core;
 pub use error::VariantError;
 pub use tables::{

@@ -114,25 +114,10 @@ pub fn piece(pos: &Position, key: &str, side: Side) -> Piece {
     Piece::new(t, side)
 }
 
-/// A small seeded generator (splitmix64), so random tests see the same
-/// positions each run.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The seeded generator random tests use, so they see the same positions
+/// each run.
+#[allow(unused_imports)]
+pub use kamil_rules::splitmix::SplitMix64 as Rng;
 
 /// The board field of a FEN from `cells[rank][file]` (rank 0 at the
 /// bottom), each a token, `*` for a hole, or empty for an empty square.

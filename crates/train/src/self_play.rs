@@ -1,13 +1,16 @@
-//! Self-play games of `kamil gen-data`: random opening plies, then the
-//! engine at a fixed node count, optionally choosing at random among the
-//! near-best MultiPV moves for the first plies after the opening.
+//! The self-play generator's core (`kamil gen-data`): random opening
+//! plies, then the engine at a fixed node count, optionally choosing at
+//! random among the near-best MultiPV moves for the first plies after the
+//! opening; the games go to a [`Sink`] in game order (text lines,
+//! [`TextSink`], or the binary data file, [`BinarySink`]).
 //!
 //! Game `i` of a run depends only on the seed, `i` and the [`Settings`]
 //! (its random numbers are stream `i` of the seed's generator), so any
 //! range of games played anywhere, at any `--concurrency`, equals the same
 //! games of one run.
 
-use anyhow::{Context, Result, bail};
+use crate::data::{Game, Record};
+use crate::text;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::material::is_capture;
 use kamil_engine::{Engine, EngineConfig, EvalMode, Info, Limits, Score};
@@ -17,6 +20,7 @@ use kamil_rules::{Move, Position, Side, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -107,14 +111,105 @@ pub struct Played {
     pub result: f64,
 }
 
+/// An error of a [`Sink`], whatever its output.
+pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Takes the played games, in game order.
 pub trait Sink {
     /// Writes game `index`. Errors: the output cannot be written.
-    fn game(&mut self, index: u32, game: &Played) -> Result<()>;
+    fn game(&mut self, index: u32, game: &Played) -> Result<(), SinkError>;
+}
+
+/// Text lines `FEN;RESULT;SCORE` ([`crate::text`]).
+pub struct TextSink<W: Write> {
+    /// Where the lines go.
+    pub out: W,
+}
+
+impl<W: Write> Sink for TextSink<W> {
+    fn game(&mut self, _index: u32, game: &Played) -> Result<(), SinkError> {
+        for k in &game.kept {
+            text::write_line(&mut self.out, &k.fen, game.result, Some(k.score))?;
+        }
+        Ok(())
+    }
+}
+
+/// Game chunks of the binary format ([`crate::data`]), each written whole
+/// and flushed, so that a stopped run loses at most the game being
+/// written.
+pub struct BinarySink<W: Write> {
+    /// Where the chunks go.
+    pub out: W,
+}
+
+impl<W: Write> Sink for BinarySink<W> {
+    fn game(&mut self, index: u32, game: &Played) -> Result<(), SinkError> {
+        let g = binary_game(index, game);
+        self.out.write_all(&g.to_bytes()?)?;
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// A played game as the binary format's [`Game`]: scores clamped to
+/// `i16`, plies to `u16`.
+pub fn binary_game(index: u32, game: &Played) -> Game {
+    Game {
+        index,
+        records: game
+            .kept
+            .iter()
+            .map(|k| Record {
+                fen: k.fen.clone(),
+                score: k.score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+                result: game.result as f32,
+                ply: k.ply.min(u32::from(u16::MAX)) as u16,
+            })
+            .collect(),
+    }
+}
+
+/// Why a self-play run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfPlayError {
+    /// A setting out of range (named by its command-line flag).
+    #[error("{0} must be at least 1")]
+    Setting(&'static str),
+    /// The engine's transposition table cannot be had.
+    #[error("--hash: {0}")]
+    Hash(#[from] kamil_engine::tt::AllocError),
+    /// The sink failed (its output cannot be written).
+    #[error(transparent)]
+    Sink(SinkError),
+}
+
+/// The games of shard `shard` (`I/N`, I from 1 to N) of a run of `games`
+/// games: the I-th of N contiguous ranges as near equal as can be, so the
+/// shards' files concatenated in order hold the run's games in order;
+/// `None`: all of them.
+///
+/// Errors: a shard that is not `I/N` with 1 ≤ I ≤ N (the message names
+/// it).
+pub fn shard_range(shard: Option<&str>, games: u32) -> Result<Range<u32>, String> {
+    let Some(text) = shard else {
+        return Ok(0..games);
+    };
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    let Some((i, n)) = parsed.filter(|&(i, n)| i >= 1 && i <= n) else {
+        return Err(format!(
+            "--shard `{text}`: expected I/N with 1 <= I <= N, such as 2/8"
+        ));
+    };
+    let at = |k: u64| (u64::from(games) * k / n) as u32;
+    Ok(at(i - 1)..at(i))
 }
 
 /// Plays games `games` with `concurrency` threads and hands each to
-/// `sink` in game order. Returns the positions kept.
+/// `sink` in game order, calling `progress(games written, positions
+/// kept)` after each. Returns the positions kept.
 ///
 /// Errors: settings out of range, an engine that cannot be made, a sink
 /// that fails.
@@ -125,28 +220,22 @@ pub fn play(
     games: Range<u32>,
     concurrency: u32,
     sink: &mut dyn Sink,
-) -> Result<u64> {
+    progress: &mut dyn FnMut(u32, u64),
+) -> Result<u64, SelfPlayError> {
     if settings.nodes == 0 {
-        bail!("--nodes must be at least 1");
+        return Err(SelfPlayError::Setting("--nodes"));
     }
     if concurrency == 0 {
-        bail!("--concurrency must be at least 1");
+        return Err(SelfPlayError::Setting("--concurrency"));
     }
     if settings.random_multipv == 0 {
-        bail!("--random-multipv must be at least 1");
+        return Err(SelfPlayError::Setting("--random-multipv"));
     }
-    let bar = indicatif::ProgressBar::new(u64::from(games.end - games.start));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {msg} positions, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
     let next = AtomicU32::new(games.start);
-    let (tx, rx) = mpsc::channel::<(u32, Result<Played>)>();
+    let (tx, rx) = mpsc::channel::<(u32, Result<Played, SelfPlayError>)>();
     let mut kept = 0u64;
     let threads = concurrency.min((games.end - games.start).max(1));
-    std::thread::scope(|scope| -> Result<()> {
+    std::thread::scope(|scope| -> Result<(), SelfPlayError> {
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, eval, end) = (&next, eval.clone(), games.end);
@@ -170,26 +259,26 @@ pub fn play(
         for (i, r) in rx {
             done.insert(i, r?);
             while let Some(game) = done.remove(&written) {
-                sink.game(written, &game)?;
+                sink.game(written, &game).map_err(SelfPlayError::Sink)?;
                 kept += game.kept.len() as u64;
                 written += 1;
-                bar.inc(1);
-                bar.set_message(kept.to_string());
+                progress(written - games.start, kept);
             }
         }
         Ok(())
     })?;
-    bar.finish();
     Ok(kept)
 }
 
 /// Plays game `index` of a run.
+///
+/// Errors: the engine's transposition table cannot be had.
 pub fn play_game(
     variant: &Arc<Variant>,
     eval: EvalChoice,
     s: &Settings,
     index: u32,
-) -> Result<Played> {
+) -> Result<Played, SelfPlayError> {
     let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
     rng.set_stream(u64::from(index));
     let mut engine = Engine::try_new(EngineConfig {
@@ -197,8 +286,7 @@ pub fn play_game(
         multipv: 1,
         eval: EvalMode::Full,
         threads: 1,
-    })
-    .context("--hash")?;
+    })?;
     engine.set_evaluation(eval);
     let mut pos = Position::start(variant.clone());
     let mut kept = Vec::new();
@@ -288,7 +376,13 @@ pub fn quiet(pos: &Position, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_args::load_variant;
+
+    fn load_variant(
+        name: &str,
+        options: &[(String, String)],
+    ) -> Result<Arc<Variant>, kamil_rules::VariantError> {
+        Variant::builtin(name, options).map(Arc::new)
+    }
 
     pub(crate) fn settings(seed: u64) -> Settings {
         Settings {

@@ -7,9 +7,10 @@
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::Buckets;
-use kamil_engine::nnue::train::{Link, Model, Sample, Settings, SplitMix, Trainer, split};
 use kamil_engine::values::PieceValues;
+use kamil_rules::splitmix::SplitMix64;
 use kamil_rules::{Move, Position, Side, Variant};
+use kamil_train::nnue::{Link, Model, Sample, Settings, Trainer, split};
 use std::sync::Arc;
 
 /// Positions of `games` seeded random games of `v` (after 4 plies, up to
@@ -24,7 +25,7 @@ fn random_positions(v: &Arc<Variant>, games: usize, seed: u64) -> Vec<(Position,
             .map(|p| values.value(p.kind()))
             .sum()
     };
-    let mut rng = SplitMix::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Position::start(v.clone());

@@ -1,4 +1,5 @@
-//! A small sparse CPU trainer for the network of [`super::network`]: float
+//! A small sparse CPU trainer for the engine's network
+//! ([`kamil_engine::nnue::network`]): float
 //! weights fitted to labelled positions, then quantised to a [`Network`].
 //!
 //! The model, in float terms, for a position with side to move `us`:
@@ -35,67 +36,12 @@
 //! gradient check uses `f64`, where a central difference is accurate to
 //! about 1e-10 and a wrong gradient cannot hide in rounding.
 
-use super::features::Features;
-use super::network::{Buckets, DEFAULT_SCALE, MAX_HIDDEN, Network, QA, QB};
+use crate::optim::Adam;
+pub use crate::optim::Real;
+use kamil_engine::nnue::features::Features;
+use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_HIDDEN, Network, QA, QB};
+use kamil_rules::splitmix::SplitMix64;
 use kamil_rules::{Position, Side};
-use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
-
-/// The float type of a [`Model`]: `f32` to train, `f64` to check gradients.
-pub trait Real:
-    Copy
-    + Default
-    + PartialOrd
-    + std::fmt::Debug
-    + Send
-    + Sync
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Div<Output = Self>
-    + Neg<Output = Self>
-    + AddAssign
-    + SubAssign
-    + MulAssign
-{
-    /// `x` in this type (rounded).
-    fn of(x: f64) -> Self;
-    /// This value as `f64`.
-    fn f64(self) -> f64;
-    /// `e^self`.
-    fn exp(self) -> Self;
-    /// The square root.
-    fn sqrt(self) -> Self;
-}
-
-impl Real for f32 {
-    fn of(x: f64) -> f32 {
-        x as f32
-    }
-    fn f64(self) -> f64 {
-        f64::from(self)
-    }
-    fn exp(self) -> f32 {
-        f32::exp(self)
-    }
-    fn sqrt(self) -> f32 {
-        f32::sqrt(self)
-    }
-}
-
-impl Real for f64 {
-    fn of(x: f64) -> f64 {
-        x
-    }
-    fn f64(self) -> f64 {
-        self
-    }
-    fn exp(self) -> f64 {
-        f64::exp(self)
-    }
-    fn sqrt(self) -> f64 {
-        f64::sqrt(self)
-    }
-}
 
 /// One training position: its active inputs from each view and its target.
 #[derive(Clone, Debug, PartialEq)]
@@ -301,53 +247,6 @@ struct Scratch<T> {
     them: Vec<T>,
 }
 
-/// A seeded generator (splitmix64): the weights' start and the shuffles.
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// The generator of `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Uniform in `[-a, a)`.
-    pub fn symmetric(&mut self, a: f64) -> f64 {
-        (2.0 * self.unit() - 1.0) * a
-    }
-
-    /// Uniform in `0..n` (`n` > 0; 0 otherwise).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next_u64() % n as u64) as usize
-        }
-    }
-
-    /// Shuffles `xs` in place (Fisher-Yates).
-    pub fn shuffle<X>(&mut self, xs: &mut [X]) {
-        for i in (1..xs.len()).rev() {
-            let j = self.below(i + 1);
-            xs.swap(i, j);
-        }
-    }
-}
-
 #[inline]
 fn sigmoid<T: Real>(x: T) -> T {
     T::of(1.0) / (T::of(1.0) + (-x).exp())
@@ -386,7 +285,7 @@ impl<T: Real> Model<T> {
     /// clamp's live range (0, 1) where their gradient is not 0, output
     /// weights uniform in ±1/√(2H) (each bucket its own), output biases 0.
     pub fn seeded(inputs: usize, hidden: usize, buckets: Buckets, seed: u64) -> Model<T> {
-        let mut rng = SplitMix::new(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut m = Model::zeroed(inputs, hidden, buckets);
         m.w1.iter_mut()
             .for_each(|w| *w = T::of(rng.symmetric(0.05)));
@@ -426,28 +325,29 @@ impl<T: Real> Model<T> {
     /// data. [`Model::quantise`] at [`DEFAULT_SCALE`] gives `net`'s weights
     /// back exactly where its scale is the default.
     pub fn from_network(net: &Network) -> Model<T> {
-        let by = f64::from(net.scale) / f64::from(DEFAULT_SCALE);
+        let w = net.weights();
+        let by = f64::from(w.scale) / f64::from(DEFAULT_SCALE);
         let of = T::of;
         Model {
-            inputs: net.inputs,
-            hidden: net.hidden,
-            buckets: net.buckets,
-            w1: net
+            inputs: net.inputs(),
+            hidden: net.hidden(),
+            buckets: net.buckets(),
+            w1: w
                 .ft_weights
                 .iter()
                 .map(|&w| of(f64::from(w) / f64::from(QA)))
                 .collect(),
-            b1: net
+            b1: w
                 .ft_bias
                 .iter()
                 .map(|&w| of(f64::from(w) / f64::from(QA)))
                 .collect(),
-            w2: net
+            w2: w
                 .out_weights
                 .iter()
                 .map(|&w| of(f64::from(w) * by / f64::from(QB)))
                 .collect(),
-            b2: net
+            b2: w
                 .out_bias
                 .iter()
                 .map(|&b| of(f64::from(b) * by / f64::from(QA * QB)))
@@ -614,21 +514,24 @@ impl<T: Real> Model<T> {
             v as i16
         };
         let mut n = Network::zeroed(self.inputs, self.hidden, self.buckets);
-        n.ft_weights = self.w1.iter().map(|&w| q16(w.f64(), QA)).collect();
-        n.ft_bias = self.b1.iter().map(|&w| q16(w.f64(), QA)).collect();
-        n.out_weights = self.w2.iter().map(|&w| q16(w.f64() * finer, QB)).collect();
-        n.out_bias = self
-            .b2
-            .iter()
-            .map(|&b| {
-                let b = (b.f64() * finer * f64::from(QA * QB)).round();
-                if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
-                    clamped += 1;
-                }
-                b as i32
-            })
-            .collect();
-        n.scale = scale;
+        let w = n.weights_mut();
+        for (q, &x) in w.ft_weights.iter_mut().zip(&self.w1) {
+            *q = q16(x.f64(), QA);
+        }
+        for (q, &x) in w.ft_bias.iter_mut().zip(&self.b1) {
+            *q = q16(x.f64(), QA);
+        }
+        for (q, &x) in w.out_weights.iter_mut().zip(&self.w2) {
+            *q = q16(x.f64() * finer, QB);
+        }
+        for (q, &b) in w.out_bias.iter_mut().zip(&self.b2) {
+            let b = (b.f64() * finer * f64::from(QA * QB)).round();
+            if b.is_nan() || b < f64::from(i32::MIN) || b > f64::from(i32::MAX) {
+                clamped += 1;
+            }
+            *q = b as i32;
+        }
+        n.set_scale(scale);
         (n, clamped)
     }
 }
@@ -704,7 +607,7 @@ pub struct Trainer {
     grad: Grad<f32>,
     scratch: Scratch<f32>,
     step: i32,
-    rng: SplitMix,
+    rng: SplitMix64,
 }
 
 impl Trainer {
@@ -743,7 +646,7 @@ impl Trainer {
             v: Grad::new(i, h, b),
             grad: Grad::new(i, h, b),
             step: 0,
-            rng: SplitMix::new(settings.seed),
+            rng: SplitMix64::new(settings.seed),
             settings,
         })
     }
@@ -815,15 +718,16 @@ impl Trainer {
         self.step = self.step.saturating_add(1);
         let s = self.settings;
         let t = self.step;
-        // Bias corrections folded into the step size.
-        let lr = s.lr * (1.0 - s.beta2.powi(t)).sqrt() / (1.0 - s.beta1.powi(t));
+        let opt = Adam {
+            lr: s.lr,
+            beta1: s.beta1,
+            beta2: s.beta2,
+            eps: s.eps,
+        };
+        let lr = opt.rate(t);
         let decay = s.lr * s.weight_decay;
         let adam = |w: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], decay: f32| {
-            for (((w, &g), m), v) in w.iter_mut().zip(g).zip(m.iter_mut()).zip(v.iter_mut()) {
-                *m = s.beta1 * *m + (1.0 - s.beta1) * g;
-                *v = s.beta2 * *v + (1.0 - s.beta2) * g * g;
-                *w -= lr * *m / (v.sqrt() + s.eps) + decay * *w;
-            }
+            opt.update_slice(lr, w, g, m, v, decay);
         };
         for &i in &self.grad.touched {
             let r = i as usize * h..(i as usize + 1) * h;
@@ -870,7 +774,7 @@ pub fn split(data: Vec<Sample>, fraction: f64, seed: u64) -> (Vec<Sample>, Vec<S
     } else {
         fraction.clamp(0.0, 1.0)
     };
-    let mut rng = SplitMix::new(seed ^ 0x006f_6c64_686f_7574);
+    let mut rng = SplitMix64::new(seed ^ 0x006f_6c64_686f_7574);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for s in data {
         if rng.unit() < fraction {
@@ -888,7 +792,7 @@ mod tests {
 
     /// Samples of random inputs of a model of `inputs` inputs.
     fn samples(inputs: usize, n: usize, seed: u64) -> Vec<Sample> {
-        let mut rng = SplitMix::new(seed);
+        let mut rng = SplitMix64::new(seed);
         (0..n)
             .map(|_| {
                 let mut pick = |k| (0..k).map(|_| rng.below(inputs) as u32).collect();
@@ -1053,13 +957,16 @@ mod tests {
         m.w2 = vec![0.5, -1.0, 2.0, 0.0, 1.0, 0.0, 0.0, -0.25];
         m.b2 = vec![0.1, -0.5];
         let (n, clamped) = m.quantise(400);
-        assert_eq!(n.ft_weights, vec![255, -128, 1, i16::MAX]);
-        assert_eq!(n.ft_bias, vec![64, 0]);
-        assert_eq!(n.out_weights, vec![32, -64, 128, 0, 64, 0, 0, -16]);
+        assert_eq!(n.weights().ft_weights, &vec![255, -128, 1, i16::MAX]);
+        assert_eq!(n.weights().ft_bias, &vec![64, 0]);
+        assert_eq!(
+            n.weights().out_weights,
+            &vec![32, -64, 128, 0, 64, 0, 0, -16]
+        );
         let q = |b: f64| (b * f64::from(QA * QB)).round() as i32;
-        assert_eq!(n.out_bias, vec![q(0.1), q(-0.5)]);
+        assert_eq!(n.weights().out_bias, &vec![q(0.1), q(-0.5)]);
         assert_eq!(n.buckets(), Buckets::new(2, 4));
-        assert_eq!(n.scale, 400);
+        assert_eq!(n.weights().scale, 400);
         assert_eq!(clamped, 1);
     }
 
@@ -1102,7 +1009,7 @@ mod tests {
             Model::<f32>::from_network(&net).quantise(DEFAULT_SCALE).0,
             net
         );
-        let nnue = super::super::Nnue::new(&v, f.clone(), net.clone());
+        let nnue = kamil_engine::nnue::Nnue::new(&v, f.clone(), net.clone());
         // Widened by the factoriser's rows, a factored sample scores the same.
         let blocks = f.inputs() / f.squares();
         let wide = m.widened(f.inputs() + blocks);
@@ -1122,7 +1029,7 @@ mod tests {
         }
         // Another scale is folded into the output layer.
         let mut half = net.clone();
-        half.scale = DEFAULT_SCALE / 2;
+        half.set_scale(DEFAULT_SCALE / 2);
         let s = Sample::new(&f, &pos, 0.5);
         let (a, b) = (Model::<f64>::from_network(&half).output(&s), m.output(&s));
         assert!((2.0 * a - b).abs() < 1e-9, "{a} {b}");
@@ -1142,10 +1049,10 @@ mod tests {
         let (coarse, c1) = m.quantise(DEFAULT_SCALE);
         let (fine, c2) = m.quantise(DEFAULT_SCALE / 16);
         assert_eq!((c1, c2), (0, 0));
-        assert_eq!(fine.scale, 25);
+        assert_eq!(fine.weights().scale, 25);
         assert_eq!(Model::<f32>::from_network(&fine).quantise(25).0, fine);
         let read = [&coarse, &fine].map(Model::<f64>::from_network);
-        let nnue = super::super::Nnue::new(&v, f.clone(), fine.clone());
+        let nnue = kamil_engine::nnue::Nnue::new(&v, f.clone(), fine.clone());
         let mut errors = [0.0f64; 2];
         let mut pos = Position::start(v.clone());
         for i in 0..40 {

@@ -21,7 +21,7 @@
 //! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
 //! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
-use crate::fingerprint::pieces_hash;
+use kamil_engine::fingerprint::pieces_hash;
 use kamil_rules::Variant;
 use std::path::{Path, PathBuf};
 
