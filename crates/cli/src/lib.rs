@@ -11,12 +11,9 @@ mod analyse;
 mod bench;
 mod board_view;
 pub mod bounds;
-mod data_text;
-pub(crate) mod engines;
 mod game_args;
-mod gen_data;
 mod input;
-pub(crate) mod matches;
+mod lab;
 mod moves;
 pub mod out;
 mod perft;
@@ -24,8 +21,6 @@ mod play;
 mod review;
 mod rules;
 pub mod serve;
-mod train_net;
-mod tune;
 pub mod uci;
 mod variants;
 pub mod xboard;
@@ -63,20 +58,20 @@ enum Command {
     Bench(bench::Args),
     /// Play games between two engines, with kamil's rules as referee (boxed:
     /// its arguments are by far the largest).
-    Match(Box<matches::Args>),
+    Match(Box<lab::matches::Args>),
     /// Print a game's rules in words, with each piece's diagram.
     Rules(rules::Args),
     /// Serve the web page: play any game in the browser (and a JSON API).
     Serve(serve::Args),
     /// Labelled positions for tuning: self-play at fixed nodes, or a PGN.
-    GenData(gen_data::Args),
+    GenData(lab::gen_data::Args),
     /// Fit the evaluation's weights to labelled positions (Texel's method).
-    Tune(tune::Args),
+    Tune(lab::tune::Args),
     /// Train a network (NNUE) on labelled positions; write a `.nnue` file.
-    TrainNet(train_net::Args),
+    TrainNet(lab::train_net::Args),
     /// Print a binary data file (`gen-data --format binary`) as text lines,
     /// `FEN;RESULT;SCORE`.
-    DataText(data_text::Args),
+    DataText(lab::data_text::Args),
     /// Review a PGN game: evaluate every position, mark inaccuracies,
     /// mistakes and blunders, write the PGN back with comments and NAGs.
     Analyse(analyse::Args),
@@ -112,14 +107,14 @@ fn run(command: Command) -> Result<()> {
         Command::Uci(a) => uci::run(a),
         Command::Usi(a) => uci::run_usi(a),
         Command::Bench(a) => bench::run(a),
-        Command::Match(a) => matches::run(*a),
+        Command::Match(a) => lab::matches::run(*a),
         Command::Xboard(a) => xboard::run(a),
         Command::Rules(a) => rules::run(a),
         Command::Serve(a) => serve::run(a),
-        Command::GenData(a) => gen_data::run(a),
-        Command::Tune(a) => tune::run(a),
-        Command::TrainNet(a) => train_net::run(a),
-        Command::DataText(a) => data_text::run(a),
+        Command::GenData(a) => lab::gen_data::run(a),
+        Command::Tune(a) => lab::tune::run(a),
+        Command::TrainNet(a) => lab::train_net::run(a),
+        Command::DataText(a) => lab::data_text::run(a),
         Command::Analyse(a) => analyse::run(a),
     }
 }

@@ -3,7 +3,7 @@
 //! sequential probability ratio test (the normal approximation used by
 //! Fishtest's "GSPRT", logistic Elo) with its `--sprt` parameters.
 
-use crate::engines::config::split_fields;
+use crate::lab::engines::config::split_fields;
 use anyhow::{Context, Result, bail};
 
 /// Games won, lost and drawn by the first engine, and what results in

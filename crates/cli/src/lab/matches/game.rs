@@ -6,9 +6,9 @@
 //! not move) leaves it unplayed: no one won or lost.
 
 use super::openings::Opening;
-use crate::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
-use crate::engines::config::Limits;
-use crate::engines::seat::Seat;
+use crate::lab::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
+use crate::lab::engines::config::Limits;
+use crate::lab::engines::seat::Seat;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::usi::parse_any;

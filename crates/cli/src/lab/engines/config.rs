@@ -163,7 +163,7 @@ pub enum Setup {
     /// read nothing after it and give the move to the first player
     /// (HaChu 0.21 stops at the side-to-move field with `Unknown piece ' '`).
     /// A game whose start has the second player to move cannot be set up
-    /// this way ([`crate::engines::client::Failure::Unsupported`]). UCI and
+    /// this way ([`crate::lab::engines::client::Failure::Unsupported`]). UCI and
     /// USI engines get the whole FEN, as with `auto`.
     Board,
 }

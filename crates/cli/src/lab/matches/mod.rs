@@ -4,17 +4,17 @@
 //! live progress line, the score with an Elo estimate and an optional SPRT
 //! stop, every game saved as PGN.
 //!
-//! The engines themselves are [`crate::engines`]'s; here `game.rs` referees
+//! The engines themselves are [`crate::lab::engines`]'s; here `game.rs` referees
 //! one game, `openings.rs` gives start positions and `stats.rs` the numbers.
 
 mod game;
 mod openings;
 mod stats;
 
-use crate::engines::client::VariantSpec;
-use crate::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
-use crate::engines::{process, seat};
 use crate::game_args::load_variant;
+use crate::lab::engines::client::VariantSpec;
+use crate::lab::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
+use crate::lab::engines::{process, seat};
 use anyhow::{Context, Result, bail};
 use game::{DrawAdjudication, GameRules, Played, Unplayed, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

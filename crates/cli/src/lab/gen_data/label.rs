@@ -12,9 +12,9 @@
 //! and one thread an engine labels the same position the same way whatever
 //! the order or `--concurrency`.
 
-use crate::engines::client::{GameStart, Turn, VariantSpec, peer_fen};
-use crate::engines::config::EngineConfig;
-use crate::engines::seat::Seat;
+use crate::lab::engines::client::{GameStart, Turn, VariantSpec, peer_fen};
+use crate::lab::engines::config::EngineConfig;
+use crate::lab::engines::seat::Seat;
 use anyhow::{Context, Result, anyhow, bail};
 use kamil_rules::{Position, Side, Variant};
 use std::io::Write;

@@ -153,7 +153,7 @@ impl Client for Usi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::config::{Limits, TimeControl};
+    use crate::lab::engines::config::{Limits, TimeControl};
     use std::time::{Duration, Instant};
 
     /// USI's clock words name Black, the first player, first: the first
