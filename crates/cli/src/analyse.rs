@@ -8,9 +8,9 @@
 use crate::game_args::{load_variant, read_position};
 use crate::input;
 use crate::review::{self, Judgement};
+use crate::session::Core;
 use crate::xboard::setup::builtin_for;
 use anyhow::{Context, Result, bail};
-use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
@@ -115,12 +115,11 @@ pub fn run(args: Args) -> Result<()> {
             excerpt(&game.start.fen())
         );
     }
+    let v = game.start.variant();
+    let mut core = Core::with_variant(&v.name, v.clone())?;
+    core.set_eval_arg(args.eval.as_deref());
     // Found now, not after minutes of review.
-    let evaluation = match &args.eval {
-        Some(file) if file.as_os_str() == crate::game_args::HAND => Some(EvalChoice::Hand),
-        Some(file) => Some(crate::game_args::load_network(game.start.variant(), file)?),
-        None => None,
-    };
+    core.checked_evaluation()?;
     let output = match &args.output {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -133,9 +132,7 @@ pub fn run(args: Args) -> Result<()> {
         ..EngineConfig::default()
     })
     .context("--hash")?;
-    if let Some(e) = evaluation {
-        engine.set_evaluation(e);
-    }
+    core.apply_or_fail(&mut engine)?;
     let bar = indicatif::ProgressBar::with_draw_target(
         Some(game.moves.len() as u64 + 1),
         indicatif::ProgressDrawTarget::stderr(),

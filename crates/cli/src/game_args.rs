@@ -7,7 +7,8 @@ use kamil_engine::eval::weights::{Params, Weights};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::{Position, Variant, sfen, usi};
+use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::{Position, Variant, sfen};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -90,21 +91,6 @@ pub fn load_weights(name: &str, variant: &Variant) -> Result<Option<Weights>> {
 /// evaluation (a file of that name is `./hand`).
 pub const HAND: &str = "hand";
 
-/// The evaluation `--eval` asks for in `variant`, loaded from `name` (as
-/// [`load_variant`] takes it): without `--eval` the default (a variant
-/// file's own weights, else [`EvalChoice::Builtin`]: the game's built-in
-/// network where it has one); `--eval hand` the hand-written evaluation
-/// (with the file's weights); else the network file it names.
-///
-/// Errors: as [`load_weights`] and [`load_network`].
-pub fn eval_choice(name: &str, variant: &Arc<Variant>, eval: Option<&Path>) -> Result<EvalChoice> {
-    match eval {
-        None => Ok(load_weights(name, variant)?.into()),
-        Some(p) if p.as_os_str() == HAND => Ok(EvalChoice::hand(load_weights(name, variant)?)),
-        Some(p) => load_network(variant, p),
-    }
-}
-
 /// The network file `path` (`--eval FILE`) as the evaluation of
 /// `variant`.
 ///
@@ -124,7 +110,7 @@ pub fn load_net(variant: &Arc<Variant>, path: &Path) -> Result<Nnue> {
 
 impl GameArgs {
     /// The position reached: FEN or SFEN (or start), then every move in
-    /// order, in kamil's notation or USI.
+    /// order, in any notation ([`read_move`], kamil's first).
     pub fn position(&self) -> Result<Position> {
         let v = load_variant(&self.variant, &self.options)?;
         let mut pos = match &self.fen {
@@ -136,8 +122,8 @@ impl GameArgs {
             if m.is_empty() {
                 bail!("move {} of --moves is empty", i + 1);
             }
-            let mv =
-                parse_move(&mut pos, m).with_context(|| format!("move {} of --moves", i + 1))?;
+            let (mv, _) = read_move(&mut pos, m, Notation::Kamil)
+                .with_context(|| format!("move {} of --moves", i + 1))?;
             pos.make(mv);
         }
         Ok(pos)
@@ -156,18 +142,6 @@ pub fn read_position(v: Arc<Variant>, text: &str) -> Result<Position> {
         "FEN"
     };
     sfen::read_position(v, text).with_context(|| format!("bad {what} `{}`", excerpt(text)))
-}
-
-/// Reads a move in kamil's notation or, in the shogi games, USI
-/// ([`usi::parse_any`]), legal in `pos`.
-///
-/// Errors: the reason of the notation the text was read in.
-pub fn parse_move(pos: &mut Position, text: &str) -> Result<kamil_rules::Move, usi::AnyMoveError> {
-    if sfen::has_sfen(pos.variant()) {
-        usi::parse_any(pos, text)
-    } else {
-        Ok(kamil_rules::notation::parse_move(pos, text)?)
-    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ mod play;
 mod review;
 mod rules;
 pub mod serve;
+pub mod session;
 pub mod uci;
 mod variants;
 pub mod xboard;

@@ -11,15 +11,17 @@
 use crate::board_view::{self, Style};
 use crate::game_args::GameArgs;
 use crate::input;
+use crate::session::Core;
 use anyhow::{Context, Result, bail};
 use kamil_engine::skill::elo::ELO_FLOOR;
-use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill, Strength};
+use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill};
 use kamil_rules::excerpt::excerpt;
+use kamil_rules::move_reader::{AnyMoveError, Notation, read_move};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
 use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
-use kamil_rules::usi::{AnyMoveError, UsiMoveErrorKind};
+use kamil_rules::usi::UsiMoveErrorKind;
 use kamil_rules::{Move, MoveKind, Position, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -92,15 +94,12 @@ fn elo_arg(text: &str) -> std::result::Result<i32, String> {
 pub fn run(args: Args) -> Result<()> {
     let pos = args.game.position()?;
     let mut engine = Engine::new(EngineConfig::default());
-    let evaluation =
-        crate::game_args::eval_choice(&args.game.variant, pos.variant(), args.eval.as_deref())?;
-    engine.set_evaluation(evaluation);
-    let strength = Strength {
-        level: args.skill.unwrap_or(Skill::FULL),
-        limit: args.elo.is_some(),
-        elo: args.elo.unwrap_or(ELO_FLOOR),
-    };
-    engine.set_skill(strength.skill(pos.variant()), 0);
+    let mut core = Core::with_variant(&args.game.variant, pos.variant().clone())?;
+    core.set_eval_arg(args.eval.as_deref());
+    core.set_level(args.skill.unwrap_or(Skill::FULL));
+    core.set_limit(args.elo.is_some());
+    core.set_elo(args.elo.unwrap_or(ELO_FLOOR));
+    core.apply_or_fail(&mut engine)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let color = !args.no_color
@@ -467,8 +466,8 @@ impl<W: Write> Session<W> {
             )?;
             return Ok(());
         }
-        match crate::game_args::parse_move(&mut self.pos, text) {
-            Ok(m) => {
+        match read_move(&mut self.pos, text, Notation::Kamil) {
+            Ok((m, _)) => {
                 self.pos.make(m);
                 self.board_shown = false;
                 self.announce_check()?;

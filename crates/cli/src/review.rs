@@ -18,12 +18,9 @@
 use anyhow::{Context, Result};
 use kamil_engine::{Engine, Limits, Score};
 use kamil_rules::excerpt::excerpt;
-use kamil_rules::notation::{
-    MoveError, move_text, parse_move, parse_xboard_move, parse_xboard_san,
-};
+use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::notation::move_text;
 use kamil_rules::pgn::Annotation;
-use kamil_rules::sfen;
-use kamil_rules::usi::{self, AnyMoveError};
 use kamil_rules::{Move, Position, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -298,42 +295,17 @@ pub fn annotations(start: &Position, moves: &[Move], review: &Review) -> Vec<Ann
         .collect()
 }
 
-/// Reads one move text in `pos`: kamil's notation, XBoard's
-/// (comma-separated legs, `@@@@` for a Lion's pass, XBoard's rank numbers)
-/// or the SAN of XBoard's game files (`Nf3`, `Lxf4-f5`, `--`), and in the
-/// shogi games USI (`7g7f`, `8c7b6a`); returns the legal move.
-///
-/// Errors: USI's reason for USI text; else kamil's notation's reason; for
-/// `@@@@` and `--`, that no pass is legal (they are no text of ours, so
-/// kamil's reason would say nothing).
-pub fn parse_any_move(pos: &mut Position, text: &str) -> Result<Move, AnyMoveError> {
-    if sfen::has_sfen(pos.variant()) && usi::is_usi_text(text) {
-        return Ok(usi::parse_move(pos, text)?);
-    }
-    Ok(kamil_or_xboard_move(pos, text)?)
-}
-
-/// Kamil's notation, then XBoard's (a pass as `@@@@` or `--`), then SAN.
-fn kamil_or_xboard_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    match parse_move(pos, text) {
-        Ok(m) => Ok(m),
-        Err(_) if matches!(text.trim(), "@@@@" | "--") => parse_xboard_move(pos, "@@@@"),
-        Err(e) => parse_xboard_move(pos, text)
-            .or_else(|_| parse_xboard_san(pos, text))
-            .map_err(|_| e),
-    }
-}
-
 /// Reads move texts one after another from `pos` (which ends after them),
-/// each as [`parse_any_move`] does, and returns the moves.
+/// each in any notation ([`read_move`], kamil's first), and returns the
+/// moves.
 ///
 /// Errors: the first text that is not a legal move there, named with its
 /// number (1-based) and the reason.
 pub fn parse_moves(pos: &mut Position, texts: &[String]) -> Result<Vec<Move>> {
     let mut out = Vec::with_capacity(texts.len());
     for (i, t) in texts.iter().enumerate() {
-        let m =
-            parse_any_move(pos, t).with_context(|| format!("move {} ({})", i + 1, excerpt(t)))?;
+        let (m, _) = read_move(pos, t, Notation::Kamil)
+            .with_context(|| format!("move {} ({})", i + 1, excerpt(t)))?;
         pos.make(m);
         out.push(m);
     }

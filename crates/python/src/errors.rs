@@ -49,8 +49,8 @@ pub fn position_error(text: &str, e: &kamil_rules::sfen::PositionTextError) -> P
     }
 }
 
-/// A `MoveError` for a move text read in kamil's notation or USI.
-pub fn any_move_error(e: &kamil_rules::usi::AnyMoveError) -> PyErr {
+/// A `MoveError` for a move text read in any notation.
+pub fn any_move_error(e: &kamil_rules::move_reader::AnyMoveError) -> PyErr {
     MoveError::new_err(e.to_string())
 }
 

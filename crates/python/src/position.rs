@@ -2,10 +2,11 @@
 //! asked for its legal moves, check, outcome, perft, board and FEN; and
 //! `kamil.Outcome`, the result of a finished game.
 
-use crate::errors::{any_move_error, move_error, position_error};
+use crate::errors::{any_move_error, position_error};
 use crate::variants::{self, Options, Source};
+use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::movegen::in_check;
-use kamil_rules::notation::{move_text, parse_move};
+use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Outcome, checkmate, ended_by_rule, stalemate};
 use kamil_rules::perft::perft;
 use kamil_rules::{Move, Piece, Position, Side, Variant};
@@ -115,16 +116,14 @@ impl PyPosition {
         self.pos.variant()
     }
 
-    /// `text` read as a legal move of the position: kamil's notation, and
-    /// in the shogi games also USI (`7g7f`).
+    /// `text` read as a legal move of the position: kamil's notation, USI
+    /// (`7g7f`), XBoard's or SAN ([`read_move`]).
     ///
     /// Errors: `MoveError` (malformed, no piece, not legal).
     pub fn parse(&mut self, text: &str) -> PyResult<Move> {
-        if sfen::has_sfen(self.pos.variant()) {
-            usi::parse_any(&mut self.pos, text).map_err(|e| any_move_error(&e))
-        } else {
-            parse_move(&mut self.pos, text).map_err(|e| move_error(&e))
-        }
+        read_move(&mut self.pos, text, Notation::Kamil)
+            .map(|(m, _)| m)
+            .map_err(|e| any_move_error(&e))
     }
 
     /// Plays `text`, which must be legal.

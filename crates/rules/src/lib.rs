@@ -27,6 +27,7 @@ pub mod fen;
 pub mod geometry;
 pub mod leaps;
 pub mod legal;
+pub mod move_reader;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -20,7 +20,7 @@
 use crate::excerpt::excerpt;
 use crate::geometry::{Geometry, Square};
 use crate::moves::Move;
-use crate::notation::{self, MoveError};
+
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -255,30 +255,6 @@ pub fn is_usi_text(text: &str) -> bool {
     t.starts_with(|c: char| c.is_ascii_digit()) || t.contains('*')
 }
 
-/// A move text in either notation that is not a legal move here.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AnyMoveError {
-    /// Read as kamil's notation.
-    #[error("{0}")]
-    Kamil(#[from] MoveError),
-    /// Read as USI ([`is_usi_text`]).
-    #[error("{0}")]
-    Usi(#[from] UsiMoveError),
-}
-
-/// Reads a move in kamil's notation ([`notation::parse_move`]) or in USI
-/// ([`parse_move`]), whichever the text is ([`is_usi_text`]), and returns
-/// the legal move of `pos` it names.
-///
-/// Errors: the error of the notation the text was read in.
-pub fn parse_any(pos: &mut Position, text: &str) -> Result<Move, AnyMoveError> {
-    if is_usi_text(text) {
-        Ok(parse_move(pos, text)?)
-    } else {
-        Ok(notation::parse_move(pos, text)?)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,26 +278,5 @@ mod tests {
         for bad in ["", "0a", "13a", "1m", "7", "g7", "7g7", "100a"] {
             assert_eq!(parse_square(g, bad), None, "{bad}");
         }
-    }
-
-    #[test]
-    fn both_notations_read_the_same_move() {
-        let mut pos = start("sho-shogi");
-        let usi = parse_any(&mut pos, "7g7f").unwrap();
-        let ours = parse_any(&mut pos, "c3c4").unwrap();
-        assert_eq!(usi, ours);
-        assert_eq!(move_text(pos.variant(), usi), "7g7f");
-        let e = parse_any(&mut pos, "P*5e").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "USI move `P*5e`: a drop, and this game has no pieces in hand"
-        );
-        let e = parse_any(&mut pos, "7g7e").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "USI move `7g7e`: illegal; legal moves of 7g: 7g7f"
-        );
-        let e = parse_any(&mut pos, "5e5d").unwrap_err();
-        assert_eq!(e.to_string(), "USI move `5e5d`: no piece on 5e");
     }
 }

@@ -10,7 +10,7 @@ use super::json::{game_view, legal_views, options_view};
 use super::state::AppState;
 use crate::board_view::side_name;
 use crate::input::cut_echoes;
-use crate::review::parse_any_move;
+use crate::session::Core;
 use crate::xboard::setup::builtin_for;
 use axum::Json;
 use axum::extract::State;
@@ -18,6 +18,7 @@ use axum::http::StatusCode;
 use kamil_engine::skill::elo;
 use kamil_engine::{Info, Limits, Score, Skill};
 use kamil_rules::excerpt::excerpt;
+use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::sfen::{self, PositionTextError};
@@ -163,7 +164,7 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     for (i, m) in moves.iter().enumerate() {
         // Kamil's notation first, then XBoard's and HaChu's (comma legs,
         // `@@@@` for a pass) and the SAN of XBoard's game files.
-        let mv = parse_any_move(&mut pos, m)
+        let (mv, _) = read_move(&mut pos, m, Notation::Kamil)
             .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, excerpt(m))))?;
         pos.make(mv);
     }
@@ -267,7 +268,7 @@ pub async fn play(State(app): AppS, Path(id): Path<String>, Body(req): Body<Play
     if let Some(o) = pos.outcome() {
         return Err(ApiError::conflict(format!("the game is over ({o})")));
     }
-    let m = crate::game_args::parse_move(&mut pos, &req.text)
+    let (m, _) = read_move(&mut pos, &req.text, Notation::Kamil)
         .map_err(|e| ApiError::bad(e.to_string()))?;
     pos.make(m);
     g.pos = pos;
@@ -383,12 +384,12 @@ pub(super) async fn lend_engine(
     what: &str,
 ) -> Result<Lent, ApiError> {
     let mut lent = app.engines.take(id).await?;
-    // Engines are shared between games and works: full strength unless the
-    // work sets a level itself.
-    lent.engine.set_level(Skill::default());
     let stop = lent.engine.stop_handle();
     stop.store(false, Ordering::SeqCst);
     let mut g = lock(game);
+    // Engines are shared between games and works: the game's settings at
+    // full strength unless the work sets a level itself.
+    Core::builtin(g.pos.variant().clone()).apply(&mut lent.engine);
     if cancel.load(Ordering::SeqCst) || g.generation != generation {
         drop(g);
         app.engines.put(lent, id);
@@ -402,6 +403,15 @@ pub(super) async fn lend_engine(
     Ok(lent)
 }
 
+/// What a search of the server's game of `variant` at strength `level`
+/// (0 to 20) sets in an engine ([`Core`]: the game's default evaluation,
+/// the level).
+pub(crate) fn engine_core(variant: &Arc<Variant>, level: u8) -> Core {
+    let mut core = Core::builtin(variant.clone());
+    core.set_level(level);
+    core
+}
+
 /// `POST /api/games/{id}/engine`: the engine searches the latest position
 /// (analysis streams to the game's events) and, unless `play` is false,
 /// plays its move. Returns the move, score, depth, PV and the game.
@@ -411,9 +421,9 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
             "depth, nodes and movetime_ms must be positive".into(),
         ));
     }
-    let skill = match req.skill {
-        None => Skill::default(),
-        Some(n) if n <= Skill::FULL => Skill::new(n),
+    let level = match req.skill {
+        None => Skill::FULL,
+        Some(n) if n <= Skill::FULL => n,
         Some(n) => {
             return Err(ApiError::bad(format!(
                 "skill {n}: must be 0 to {}",
@@ -457,7 +467,7 @@ pub async fn think(State(app): AppS, Path(id): Path<String>, Body(req): Body<Thi
         cancel: cancel.clone(),
     };
     let mut lent = lend_engine(&app, &id, &game, &cancel, generation, "search").await?;
-    lent.engine.set_level(skill);
+    engine_core(pos.variant(), level).apply(&mut lent.engine);
     let events = lock(&game).events.clone();
     let v = pos.variant().clone();
     let side = pos.side().index();

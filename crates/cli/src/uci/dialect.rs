@@ -3,6 +3,7 @@
 //! first game, `bestmove` without a move).
 
 use super::usi;
+use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Variant};
 
@@ -61,15 +62,18 @@ impl Dialect {
         }
     }
 
-    /// Reads a move of `pos` in the dialect's notation (USI also takes
-    /// kamil's: [`usi`]'s `parse_move`).
+    /// Reads a move of `pos`, the dialect's notation first ([`read_move`]).
     ///
-    /// Errors: what is wrong with the text, in words.
+    /// Errors: what is wrong with the text as the dialect's, in words,
+    /// without the text (which the `position` report names).
     pub fn parse_move(self, pos: &mut Position, text: &str) -> Result<Move, String> {
-        match self {
-            Dialect::Uci => kamil_rules::notation::parse_move(pos, text).map_err(|e| e.what()),
-            Dialect::Usi => usi::parse_move(pos, text),
-        }
+        let first = match self {
+            Dialect::Uci => Notation::Kamil,
+            Dialect::Usi => Notation::Usi,
+        };
+        read_move(pos, text, first)
+            .map(|(m, _)| m)
+            .map_err(|e| e.what())
     }
 
     /// What `bestmove` says when there is no move to play.

@@ -6,16 +6,14 @@
 use super::dialect::Dialect;
 use super::session::Session;
 use crate::bounds::machine_threads;
-use crate::game_args::{load_variant, load_weights};
+use crate::game_args::load_variant;
 use crate::out::send;
-use kamil_engine::eval_choice::EvalChoice;
-use kamil_engine::nnue::Nnue;
+use crate::session::{self, EvalNote};
 use kamil_engine::skill::elo;
 use kamil_engine::{EvalMode, Skill};
 use kamil_rules::Position;
 use kamil_rules::variant::BUILTIN;
-use kamil_rules::variant::aliases::{self, ALIASES};
-use std::path::Path;
+use kamil_rules::variant::aliases;
 
 impl Session {
     /// The handshake (`uci`, `usi`): `id` lines, the options, `uciok` or
@@ -26,7 +24,7 @@ impl Session {
         let names = BUILTIN
             .iter()
             .map(|(n, _)| *n)
-            .chain(ALIASES.iter().map(|a| a.name));
+            .chain(aliases::program_aliases().map(|a| a.name));
         let vars: String = names.map(|n| format!(" var {n}")).collect();
         let d = self.dialect;
         let mut lines = vec![
@@ -35,7 +33,7 @@ impl Session {
             format!(
                 "option name {} type combo default {}{vars}",
                 d.variant_option(),
-                self.variant_name
+                self.core.game()
             ),
             format!(
                 "option name {} type spin default {} min 1 max {}",
@@ -61,7 +59,7 @@ impl Session {
             "option name UCI_LimitStrength type check default false".to_string(),
             format!(
                 "option name UCI_Elo type spin default {} min {} max {}",
-                self.strength.elo,
+                self.core.strength().elo,
                 elo::elo_range().0,
                 elo::elo_range().1
             ),
@@ -94,7 +92,7 @@ impl Session {
                 drop(engine);
                 // The options were the last game's: a GUI that switches
                 // games need not clear those the new game lacks.
-                let kept = self.variant_options.clone();
+                let kept = self.core.options().to_vec();
                 let loads = |opts: &[String]| {
                     let (game, all) = aliases::resolve(&value, opts);
                     load_variant(&game, &all).is_ok()
@@ -121,11 +119,12 @@ impl Session {
                         .map(String::from)
                         .collect()
                 };
-                self.select_variant(&self.variant_name.clone(), opts);
+                let game = self.core.game().to_owned();
+                self.select_variant(&game, opts);
             }
             "hash" | "usi_hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=self.bounds.max_hash_mb).contains(&mb) => {
-                    if let Err(e) = engine.set_hash_mb(mb) {
+                    if let Err(e) = session::set_hash(&mut engine, mb, self.bounds.max_hash_mb) {
                         let kept = engine.config().hash_mb;
                         self.info(&format!("{name} not changed: {e}; keeping {kept} MB"));
                     }
@@ -137,7 +136,9 @@ impl Session {
             },
             "clear hash" => engine.new_game(),
             "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=machine_threads()).contains(&n) => engine.set_threads(n),
+                Ok(n) if (1..=machine_threads()).contains(&n) => {
+                    session::set_threads(&mut engine, n)
+                }
                 _ => self.info(&format!(
                     "Threads must be 1 to {}, not `{value}`",
                     machine_threads()
@@ -150,7 +151,7 @@ impl Session {
             "skill level" => match value.parse::<u8>() {
                 Ok(n) if n <= Skill::FULL => {
                     drop(engine);
-                    self.strength.level = n;
+                    self.core.set_level(n);
                     self.apply_strength();
                 }
                 _ => self.info(&format!(
@@ -161,7 +162,7 @@ impl Session {
             "uci_limitstrength" => match value.as_str() {
                 "true" | "false" => {
                     drop(engine);
-                    self.strength.limit = value == "true";
+                    self.core.set_limit(value == "true");
                     self.apply_strength();
                 }
                 _ => self.info(&format!(
@@ -173,27 +174,35 @@ impl Session {
                 match value.parse::<i32>() {
                     Ok(n) if (lo..=hi).contains(&n) => {
                         drop(engine);
-                        self.strength.elo = n;
+                        self.core.set_elo(n);
                         self.apply_strength();
                     }
                     _ => self.info(&format!("UCI_Elo must be {lo} to {hi}, not `{value}`")),
                 }
             }
             "eval" => match value.as_str() {
-                "full" => engine.set_eval_mode(EvalMode::Full),
-                "material" => engine.set_eval_mode(EvalMode::Material),
+                "full" | "material" => {
+                    let mode = if value == "full" {
+                        EvalMode::Full
+                    } else {
+                        EvalMode::Material
+                    };
+                    self.core.set_eval_mode(mode);
+                    self.core.apply_eval_mode(&mut engine);
+                }
                 _ => self.info(&format!("Eval must be full or material, not `{value}`")),
             },
             "evalfile" => {
                 drop(engine);
                 let v = value.trim();
-                self.eval_file = (!v.is_empty() && v != "<empty>").then(|| v.to_string());
+                self.core
+                    .set_eval_file((!v.is_empty() && v != "<empty>").then(|| v.into()));
                 self.apply_evaluation();
             }
             "use nnue" => match value.as_str() {
                 "true" | "false" => {
                     drop(engine);
-                    self.use_nnue = value == "true";
+                    self.core.set_use_nnue(value == "true");
                     self.apply_evaluation();
                 }
                 _ => self.info(&format!("Use NNUE must be true or false, not `{value}`")),
@@ -204,24 +213,14 @@ impl Session {
         }
     }
 
-    /// Loads a built-in variant or a variant file, with the weights file
-    /// beside a variant file (`foo.eval.toml`), as `kamil play` and
-    /// `kamil gen-data` do: a variant defined in a file plays with its own
-    /// weights here too. Another program's name for one of our games
-    /// ([`aliases`]: `shoshogi`) loads ours with that program's rule
-    /// options, before the user's `VariantOptions`.
+    /// Chooses the game ([`session::Core::select`]: a built-in name, another
+    /// program's (`shoshogi`) or a variant file, with the weights file
+    /// beside it) and gives the engine its evaluation and level for it.
     /// Returns whether the game was changed (else it says why).
     fn select_variant(&mut self, name: &str, options: Vec<String>) -> bool {
-        let (game, all) = aliases::resolve(name, &options);
-        let loaded =
-            load_variant(&game, &all).and_then(|v| load_weights(&game, &v).map(|w| (v, w)));
-        match loaded {
-            Ok((v, weights)) => {
-                self.variant = v;
-                self.variant_name = name.to_string();
-                self.variant_options = options;
-                self.position = Position::start(self.variant.clone());
-                self.weights = weights;
+        match self.core.select(name, options) {
+            Ok(()) => {
+                self.position = Position::start(self.core.variant().clone());
                 self.apply_evaluation();
                 self.apply_strength();
                 if let Ok(mut e) = self.engine.lock() {
@@ -240,40 +239,27 @@ impl Session {
     /// selected game: `UCI_Elo` is read on that game's ladder
     /// ([`elo::ladder`]), so it is set again when the game changes.
     fn apply_strength(&mut self) {
-        let skill = self.strength.skill(&self.variant);
         if let Ok(mut e) = self.engine.lock() {
-            e.set_level(skill);
+            self.core.apply_strength(&mut e);
         }
     }
 
-    /// Sets the engine's evaluation. With `Use NNUE` on: the network of
-    /// `EvalFile` for the selected variant when one is set and it loads,
-    /// else the default ([`EvalChoice::Builtin`]: the game's built-in
-    /// network where it has one; a variant file's own weights). With it
-    /// off: the hand-written evaluation (with the variant file's weights).
-    /// A network that cannot be used is said, naming the file and what is
-    /// wrong.
+    /// Gives the engine the evaluation of the settings
+    /// ([`session::Core::evaluation`]), saying whether `EvalFile`'s network is in
+    /// use or, naming the file and what is wrong, why not.
     fn apply_evaluation(&mut self) {
-        let mut choice = if self.use_nnue {
-            EvalChoice::from(self.weights.clone())
-        } else {
-            EvalChoice::hand(self.weights.clone())
+        let note = match self.engine.lock() {
+            Ok(mut e) => self.core.apply_evaluation(&mut e),
+            Err(_) => None,
         };
-        if self.use_nnue
-            && let Some(path) = &self.eval_file
-        {
-            match Nnue::load(&self.variant, Path::new(path)) {
-                Ok(n) => {
-                    self.info(&format!("EvalFile {path} in use"));
-                    choice = EvalChoice::Net(Box::new(n));
-                }
-                Err(e) => self.info(&format!(
-                    "EvalFile not used, the default evaluation plays: {e}"
-                )),
+        match note {
+            Some(EvalNote::InUse(path)) => {
+                self.info(&format!("EvalFile {} in use", path.display()))
             }
-        }
-        if let Ok(mut e) = self.engine.lock() {
-            e.set_evaluation(choice);
+            Some(EvalNote::NotUsed(_, e)) => self.info(&format!(
+                "EvalFile not used, the default evaluation plays: {e}"
+            )),
+            None => {}
         }
     }
 }

@@ -7,11 +7,10 @@ use super::go::parse_go;
 use super::report::{bestmove_line, info_line, refused_move_text};
 use super::usi;
 use crate::bounds::SessionBounds;
-use crate::game_args::load_variant;
 use crate::out::{Out, send};
-use kamil_engine::eval::weights::Weights;
-use kamil_engine::{Engine, Limits, Strength};
-use kamil_rules::{Position, Variant};
+use crate::session::Core;
+use kamil_engine::{Engine, Limits};
+use kamil_rules::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -20,9 +19,8 @@ use std::thread::JoinHandle;
 pub struct Session {
     pub(super) out: Out,
     pub(super) dialect: Dialect,
-    pub(super) variant: Arc<Variant>,
-    pub(super) variant_name: String,
-    pub(super) variant_options: Vec<String>,
+    /// The game, evaluation and strength ([`crate::session`]).
+    pub(super) core: Core,
     pub(super) position: Position,
     pub(super) engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
@@ -35,15 +33,6 @@ pub struct Session {
     /// `ponderhit` starts.
     pondering: Option<Limits>,
     pub(super) bounds: SessionBounds,
-    /// The variant file's weights (`NAME.eval.toml`), if any.
-    pub(super) weights: Option<Weights>,
-    /// `EvalFile`: a network file for the selected variant.
-    pub(super) eval_file: Option<String>,
-    /// `Use NNUE`: search with a network, `EvalFile`'s where it loads, else
-    /// the game's built-in one where it has one.
-    pub(super) use_nnue: bool,
-    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
-    pub(super) strength: Strength,
 }
 
 impl Session {
@@ -69,17 +58,14 @@ impl Session {
     /// game ([`Dialect::default_variant`]) selected, whose searches and hash
     /// table stay within `bounds`.
     pub fn with_dialect(out: Out, dialect: Dialect, bounds: SessionBounds) -> Session {
-        let name = dialect.default_variant().to_string();
-        let variant = load_variant(&name, &[]).expect("built-in variants load");
+        let core = Core::new(dialect.default_variant()).expect("built-in variants load");
         let engine = Engine::new(bounds.engine_config());
         let stop = engine.stop_handle();
         Session {
             out,
             dialect,
-            position: Position::start(variant.clone()),
-            variant,
-            variant_name: name,
-            variant_options: Vec::new(),
+            position: Position::start(core.variant().clone()),
+            core,
             engine: Arc::new(Mutex::new(engine)),
             stop,
             search: None,
@@ -87,11 +73,17 @@ impl Session {
             quiet: Arc::new(AtomicBool::new(false)),
             pondering: None,
             bounds,
-            weights: None,
-            eval_file: None,
-            use_nnue: true,
-            strength: Strength::default(),
         }
+    }
+
+    /// The settings in force (the game, evaluation and strength).
+    pub fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// The engine, for a look at its configuration (tests).
+    pub fn engine(&self) -> &Arc<Mutex<Engine>> {
+        &self.engine
     }
 
     /// Says `text` to the GUI as an `info string` line.
@@ -179,13 +171,15 @@ impl Session {
         };
         let dialect = self.dialect;
         let read = match (setup.first(), dialect) {
-            (Some(&"startpos"), _) if setup.len() == 1 => Ok(Position::start(self.variant.clone())),
+            (Some(&"startpos"), _) if setup.len() == 1 => {
+                Ok(Position::start(self.core.variant().clone()))
+            }
             (Some(&"fen"), Dialect::Uci) if setup.len() > 1 => {
-                Position::from_fen(self.variant.clone(), &setup[1..].join(" "))
+                Position::from_fen(self.core.variant().clone(), &setup[1..].join(" "))
                     .map_err(|e| format!("bad FEN: {e}"))
             }
             (Some(&"sfen" | &"fen"), Dialect::Usi) if setup.len() > 1 => {
-                usi::read_position(self.variant.clone(), &setup[1..].join(" "))
+                usi::read_position(self.core.variant().clone(), &setup[1..].join(" "))
             }
             _ => Err(match dialect {
                 Dialect::Uci => "position needs `startpos` or `fen <FEN>`, then `moves ...`",

@@ -16,10 +16,8 @@
 //!   notimplemented`.
 
 use crate::out::{Out, send};
-use kamil_rules::notation;
 use kamil_rules::sfen::{self, PositionTextError};
-use kamil_rules::usi;
-use kamil_rules::{Move, Position, Variant};
+use kamil_rules::{Position, Variant};
 use std::sync::Arc;
 
 /// The game a USI session starts with: Chu Shogi, the game lishogi's
@@ -32,19 +30,6 @@ pub const DEFAULT_VARIANT: &str = "chu-shogi";
 /// protocol); it runs as [`super::run_usi`].
 #[derive(clap::Args, Debug)]
 pub struct Args {}
-
-/// Reads a USI move of `pos`, or one in kamil's notation (`c3c4`) where
-/// the text is not USI's and reads as one.
-///
-/// Errors: what is wrong with it as a USI move, without the move's text
-/// (which the `position` report names).
-pub(super) fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
-    match usi::parse_move(pos, text) {
-        Ok(m) => Ok(m),
-        Err(e) if usi::is_usi_text(text) => Err(e.kind.to_string()),
-        Err(e) => notation::parse_move(pos, text).map_err(|_| e.kind.to_string()),
-    }
-}
 
 /// Reads the position of `position sfen TEXT`: an SFEN, or kamil's FEN.
 ///

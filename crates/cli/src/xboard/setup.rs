@@ -5,39 +5,21 @@
 //! section 9, `setup` and `piece`).
 
 use super::ids::{XboardIds, xboard_id};
-use kamil_rules::variant::BUILTIN;
+use kamil_rules::variant::{BUILTIN, aliases};
 use kamil_rules::{Position, Side, Variant};
-
-/// XBoard's (or HaChu's) names for kamil's games that have one; every other
-/// game is offered under its own name, as an engine-defined variant.
-const XBOARD_NAMES: &[(&str, &str)] = &[
-    ("chu-shogi", "chu"),
-    ("dai-shogi", "dai"),
-    ("sho-shogi", "sho"),
-    ("courier", "courier"),
-];
 
 /// Games XBoard knows itself (board, pieces, start, rules): it needs no
 /// `setup` for them as long as the start position is XBoard's.
 const NATIVE: &[&str] = &["chu", "courier"];
 
-/// The name XBoard uses for our game `ours`.
+/// The name XBoard uses for our game `ours` (the alias table's).
 pub fn xboard_name(ours: &str) -> String {
-    XBOARD_NAMES
-        .iter()
-        .find(|(o, _)| *o == ours)
-        .map(|(_, x)| x.to_string())
-        .unwrap_or_else(|| ours.to_string())
+    aliases::xboard_name(ours).to_string()
 }
 
 /// Our built-in game for an XBoard variant name (XBoard's name or ours).
 pub fn builtin_for(xboard: &str) -> Option<&'static str> {
-    let x = xboard.trim();
-    XBOARD_NAMES
-        .iter()
-        .find(|(_, n)| *n == x)
-        .map(|(o, _)| *o)
-        .or_else(|| BUILTIN.iter().map(|(n, _)| *n).find(|n| *n == x))
+    aliases::from_xboard_name(xboard)
 }
 
 /// The `feature variants=` list: every built-in game, by XBoard name.

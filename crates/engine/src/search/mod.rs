@@ -207,15 +207,29 @@ impl Engine {
 
     /// Sets the evaluation terms.
     pub fn set_eval_mode(&mut self, mode: EvalMode) {
+        if self.config.eval != mode {
+            self.evaluator = None;
+        }
         self.config.eval = mode;
-        self.evaluator = None;
     }
 
     /// Chooses the static evaluation ([`EvalChoice`]); the next search
-    /// builds it for its variant.
+    /// builds it for its variant. The same default choice again keeps the
+    /// evaluation built (a front end sets its choice before each search).
     pub fn set_evaluation(&mut self, choice: EvalChoice) {
+        let same = matches!(
+            (&self.choice, &choice),
+            (EvalChoice::Builtin, EvalChoice::Builtin) | (EvalChoice::Hand, EvalChoice::Hand)
+        );
+        if !same {
+            self.evaluator = None;
+        }
         self.choice = choice;
-        self.evaluator = None;
+    }
+
+    /// The static evaluation chosen ([`Engine::set_evaluation`]).
+    pub fn evaluation(&self) -> &EvalChoice {
+        &self.choice
     }
 
     /// Sets the strength level ([`Skill`]) of the searches to come, with

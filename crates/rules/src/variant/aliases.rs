@@ -1,9 +1,11 @@
 //! Other programs' names for our built-in games, in one table: what a tool
 //! set up for Fairy-Stockfish or a shogi program asks for (`shoshogi`,
-//! `chushogi`), and the option choices that make our rules theirs. The UCI
-//! session reads them in `UCI_Variant`; the match runner offers them to
-//! engines that list their variants. XBoard's own names (`sho`, `chu`,
-//! `dai`) are the XBoard session's table.
+//! `chushogi`), and the option choices that make our rules theirs; and
+//! XBoard's (and HaChu's) names (`sho`, `chu`, `dai`), which only the
+//! XBoard dialect speaks. The UCI session reads the first kind in
+//! `UCI_Variant`; the XBoard session and the web server's PGN reader read
+//! XBoard's ([`from_xboard_name`]); the match runner offers both to
+//! engines that list their variants.
 
 /// Another program's name for one of our games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +20,9 @@ pub struct Alias {
     pub options: &'static [(&'static str, &'static str)],
     /// Who uses the name.
     pub used_by: &'static str,
+    /// XBoard's name for the game (CECP's `variant NAME`), for the XBoard
+    /// dialect alone: a UCI session neither lists nor reads it.
+    pub xboard: bool,
 }
 
 /// The table. Fairy-Stockfish (`variants()` of its 2022+ builds) has two of
@@ -25,40 +30,91 @@ pub struct Alias {
 /// counts royals before the move (rules/sho-shogi.md 6.1: a Drunk Elephant
 /// promoting to Crown Prince does not answer a check there). lishogi and
 /// its library shogiops call Chu Shogi `chushogi`; shogi tools write Dai
-/// Shogi `daishogi` likewise.
+/// Shogi `daishogi` likewise. XBoard and HaChu call the three shogi games
+/// `sho`, `chu` and `dai`; Courier is `courier` there too.
 pub const ALIASES: &[Alias] = &[
     Alias {
         name: "shoshogi",
         ours: "sho-shogi",
         options: &[("royal-count", "before-move")],
         used_by: "Fairy-Stockfish",
+        xboard: false,
     },
     Alias {
         name: "chushogi",
         ours: "chu-shogi",
         options: &[],
         used_by: "lishogi, shogiops",
+        xboard: false,
     },
     Alias {
         name: "daishogi",
         ours: "dai-shogi",
         options: &[],
         used_by: "shogi tools",
+        xboard: false,
+    },
+    Alias {
+        name: "chu",
+        ours: "chu-shogi",
+        options: &[],
+        used_by: "XBoard, HaChu",
+        xboard: true,
+    },
+    Alias {
+        name: "dai",
+        ours: "dai-shogi",
+        options: &[],
+        used_by: "XBoard, HaChu",
+        xboard: true,
+    },
+    Alias {
+        name: "sho",
+        ours: "sho-shogi",
+        options: &[],
+        used_by: "XBoard, HaChu",
+        xboard: true,
     },
 ];
 
-/// The alias `name` (exact, case-insensitive), if it is one.
-pub fn alias(name: &str) -> Option<&'static Alias> {
-    let n = name.trim();
-    ALIASES.iter().find(|a| a.name.eq_ignore_ascii_case(n))
+/// The aliases other than XBoard's: the names a UCI or USI session lists
+/// and reads.
+pub fn program_aliases() -> impl Iterator<Item = &'static Alias> {
+    ALIASES.iter().filter(|a| !a.xboard)
 }
 
-/// Other programs' names for our game `ours`, in the table's order.
+/// The alias `name` other than XBoard's (exact, case-insensitive), if it is
+/// one.
+pub fn alias(name: &str) -> Option<&'static Alias> {
+    let n = name.trim();
+    program_aliases().find(|a| a.name.eq_ignore_ascii_case(n))
+}
+
+/// Other programs' names for our game `ours` (XBoard's left out: see
+/// [`xboard_name`]), in the table's order.
 pub fn names_of(ours: &str) -> impl Iterator<Item = &'static str> + '_ {
-    ALIASES
-        .iter()
+    program_aliases()
         .filter(move |a| a.ours == ours)
         .map(|a| a.name)
+}
+
+/// The name XBoard uses for our game `ours`: its alias, else `ours`.
+pub fn xboard_name(ours: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|a| a.xboard && a.ours == ours)
+        .map_or(ours, |a| a.name)
+}
+
+/// Our built-in game for an XBoard variant name (XBoard's, exact, or
+/// ours); `None` for a name of neither.
+pub fn from_xboard_name(name: &str) -> Option<&'static str> {
+    let n = name.trim();
+    ALIASES
+        .iter()
+        .find(|a| a.xboard && a.name == n)
+        .map(|a| a.ours)
+        .or_else(|| super::BUILTIN.iter().map(|(b, _)| *b).find(|b| *b == n))
 }
 
 /// The option choices to load for `name` with the user's `options`
@@ -108,5 +164,21 @@ mod tests {
         assert!(opts.is_empty());
         assert_eq!(names_of("sho-shogi").collect::<Vec<_>>(), ["shoshogi"]);
         assert_eq!(names_of("courier").count(), 0);
+        // XBoard's names are the XBoard dialect's alone.
+        assert_eq!(resolve("chu", &[]).0, "chu");
+        assert!(program_aliases().all(|a| !a.xboard));
+    }
+
+    #[test]
+    fn xboard_names_both_ways() {
+        assert_eq!(xboard_name("chu-shogi"), "chu");
+        assert_eq!(xboard_name("courier-modern"), "courier-modern");
+        assert_eq!(from_xboard_name("chu"), Some("chu-shogi"));
+        assert_eq!(from_xboard_name(" dai "), Some("dai-shogi"));
+        assert_eq!(from_xboard_name("chu-shogi"), Some("chu-shogi"));
+        assert_eq!(from_xboard_name("normal"), None);
+        for a in ALIASES.iter().filter(|a| a.xboard) {
+            assert_eq!(from_xboard_name(xboard_name(a.ours)), Some(a.ours));
+        }
     }
 }

@@ -9,9 +9,9 @@ use super::openings::Opening;
 use crate::lab::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
 use crate::lab::engines::config::Limits;
 use crate::lab::engines::seat::Seat;
+use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
-use kamil_rules::usi::parse_any;
 use kamil_rules::{Move, Position, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -470,8 +470,8 @@ impl<'a> Referee<'a> {
         self.charge_clock(seat, elapsed)?;
         let score = seat.running().and_then(|c| c.last_score());
         // In kamil's notation or USI's (a USI engine's).
-        let m = match parse_any(&mut self.pos, &text) {
-            Ok(m) => m,
+        let m = match read_move(&mut self.pos, &text, Notation::Kamil) {
+            Ok((m, _)) => m,
             Err(e) => {
                 let loss = Loss {
                     side,
