@@ -358,8 +358,9 @@ fn fails(args: &[&str]) -> (String, String) {
 }
 
 /// `kamil match chu-shogi` between `kamil uci` and HaChu (`setup=SETUP`),
-/// with kamil's rules set as HaChu plays them (the README's command) and
-/// the arguments `rest`: the summary and the errors.
+/// with kamil's rules set as HaChu plays them (the command of
+/// `docs/matches.md`, "HaChu") and the arguments `rest`: the summary and
+/// the errors.
 fn kamil_against_hachu(hachu: &Path, setup: &str, rest: &[&str]) -> (String, String) {
     let kamil = env!("CARGO_BIN_EXE_kamil");
     let uci = format!("cmd={kamil} uci,name=kamil");

@@ -1,5 +1,6 @@
 //! The workspace's layering, checked from the source text (issue 14,
-//! shared/design/ARCHITECTURE.md): files import downward only (no import
+//! shared/design/ARCHITECTURE.md; docs/ARCHITECTURE.md, "The layering rule
+//! and the architecture test"): files import downward only (no import
 //! circle between files in any crate), the special-rule families reach
 //! neither the generator nor the position, nothing outside `special/`
 //! reads a family's data, no function of the rules, engine, training or

@@ -2,9 +2,10 @@
 //! pieces behind them. Stockfish's classical evaluation counts the same
 //! feature on the chess board (`space()`: central files, ranks two to
 //! four); Fairy-Stockfish counts it in Courier, where it is one of the
-//! terms that most separate its judgement from kamil's (docs/strength.md,
-//! 2026-11-27). Here the area follows the board: the central half of the
-//! files, from a side's second rank up to the last rank of its half.
+//! terms that most separate its judgement from kamil's
+//! (`docs/log/2026-11-27-courier-gap-judgement.md`). Here the area
+//! follows the board: the central half of the files, from a side's second
+//! rank up to the last rank of its half.
 
 use super::pawns::PawnThreats;
 use kamil_rules::{Position, Side, Square, Variant};

@@ -16,8 +16,9 @@
 //!   the hunt) and learns what they miss. Motivated by the first plain
 //!   nets of Chu Shogi and Alfonso's game, which lost to the hand-written
 //!   evaluation at equal depth as well as at a clock, most often with
-//!   their royals captured or mated; Alfonso's residual net beat it
-//!   (`docs/strength.md`).
+//!   their royals captured or mated
+//!   (`docs/log/2026-12-05-alfonso-chu-plain-nets-lose.md`); Alfonso's
+//!   residual net beat it (`docs/log/2026-12-05-alfonso-residual-net.md`).
 //! - for a bare royal (a plain net's; a residual net has the
 //!   hand-written terms already): where one side has nothing left but its
 //!   sole royal and the other leads by the mop-up terms' lead, the

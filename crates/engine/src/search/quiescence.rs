@@ -223,7 +223,8 @@ impl<E: StaticEval> Searcher<'_, E> {
     /// and [`CheckSquares`] can tell a check without making the move. In
     /// the other games the main search alone finds quiet checks: making
     /// every quiet move to test it took a third of the search's time in
-    /// Courier (`docs/strength.md`, issue 45, ninth session).
+    /// Courier (issue 45, ninth session:
+    /// `docs/log/2026-12-06-stockfish-11-search-on-nets.md`).
     fn quiet_check_squares(&self) -> Option<CheckSquares> {
         if self.lean_quiescence {
             return None;

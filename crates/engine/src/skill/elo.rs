@@ -6,8 +6,9 @@
 //! No rating list plays these games, so the scale has no outside anchor:
 //! level 0 is [`ELO_FLOOR`] in every game, and each game's other levels
 //! sit where `kamil match` put them against their neighbours (the
-//! matches, their commands and margins are in `docs/strength.md`). An Elo
-//! is comparable within one game, not across games.
+//! matches, their commands and margins are in
+//! `docs/log/2026-12-04-strength-levels-calibration.md`). An Elo is
+//! comparable within one game, not across games.
 
 use super::Skill;
 use kamil_rules::Variant;
@@ -30,8 +31,8 @@ pub struct Ladder {
 }
 
 /// The ladders measured so far; the first one stands in for a game
-/// without its own ([`ladder`]). Numbers from `docs/strength.md`,
-/// "Strength levels (issue 48): the calibration".
+/// without its own ([`ladder`]). Numbers from
+/// `docs/log/2026-12-04-strength-levels-calibration.md`.
 pub const LADDERS: &[Ladder] = &[
     Ladder {
         game: "courier",
