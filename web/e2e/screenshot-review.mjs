@@ -1,7 +1,7 @@
-// The README's picture of a reviewed game, run by hand: a short Courier
-// game pasted as PGN, analysed whole at 0.3 s a position, the hung Rook
-// (9. c3c6) shown with its mark, the graph and the better move. Writes
-// ../../docs/kamil-review-courier.png (or the path given).
+// docs/web.md's picture of a reviewed game ("Game review"), run by hand: a
+// short Courier game pasted as PGN, analysed whole at 0.3 s a position,
+// the hung Rook (9. c3c6) shown with its mark, the graph and the better
+// move. Writes ../../docs/kamil-review-courier.png (or the path given).
 //
 //   node web/e2e/screenshot-review.mjs [OUT.png]
 

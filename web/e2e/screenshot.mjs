@@ -1,6 +1,7 @@
-// The README's picture, run by hand: a Chu Shogi game against kamil with
-// the Lion selected (its destinations marked) and explained in the help
-// panel. Writes ../../docs/kamil-serve-chu-shogi.png (or the path given).
+// The picture in README.md and docs/web.md, run by hand: a Chu Shogi game
+// against kamil with the Lion selected (its destinations marked) and
+// explained in the help panel. Writes ../../docs/kamil-serve-chu-shogi.png
+// (or the path given).
 //
 //   node web/e2e/screenshot.mjs [OUT.png]
 
