@@ -14,10 +14,10 @@
 //! notes (pins, Bodyguard zones and Lion double captures are ignored).
 //! Promotions during the exchange are not counted.
 
-use crate::eval::MAX_PIECE_VALUE;
 use crate::material::{captured_value, promotion_gain};
 use crate::values::PieceValues;
 use kamil_rules::attackers::attackers_until;
+use kamil_rules::piece::MAX_VALUE as MAX_PIECE_VALUE;
 use kamil_rules::{Move, MoveKind, PieceType, Position, Square};
 
 /// What a royal counts for in an exchange, centipawns: more than any

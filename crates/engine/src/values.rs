@@ -2,8 +2,20 @@
 //! pruning and the material tests of the search read, apart from the
 //! static evaluation (which may be a network with no piece values at all).
 
-use crate::eval::weights::base_value;
+use kamil_rules::piece::MAX_VALUE;
 use kamil_rules::{PieceType, Position, Side, Variant};
+
+/// A piece type's value before any weights file: the variant file's,
+/// clamped to the engine's range ([`MAX_VALUE`]); a royal without one is
+/// worth 400 (it only matters where royals can be gained or lost, as Sho
+/// Shogi's Crown Prince: a spare royal is a life).
+pub fn base_value(royal: bool, value: i32) -> i32 {
+    if royal && value == 0 {
+        400
+    } else {
+        value.clamp(-MAX_VALUE, MAX_VALUE)
+    }
+}
 
 /// Each piece type's value and what the search derives from them.
 #[derive(Clone, Debug)]

@@ -6,7 +6,8 @@
 //! reads a family's data, no function of the rules, engine, training or
 //! command line crates is longer than 150 lines; and (issue 76) the crates
 //! depend downward only, the rules embed no nets and the engine holds no
-//! training code.
+//! training code, and in the rules crate and the engine no file imports a
+//! layer above its own (an arrow back up), but for the exceptions named.
 //!
 //! An import is a `use crate::…`/`use super::…` item or an inline
 //! `crate::…`/`super::…` path, and in a `mod.rs`, `lib.rs` or `main.rs` a
@@ -523,4 +524,124 @@ fn the_rules_embed_no_nets_and_the_engine_trains_nothing() {
             assert!(!text.contains(word), "{}: `{word}`", path.display());
         }
     }
+}
+
+/// The layers of the rules crate, lowest first: a file may import its own
+/// layer and those below, never one above (an arrow back up). A module
+/// path names a file or a folder (`variant/core`, `special`); a file takes
+/// the layer of the longest path that names it.
+const RULES_LAYERS: &[&[&str]] = &[
+    &["excerpt", "splitmix"],
+    &["geometry", "betza"],
+    &["piece", "moves", "zobrist", "outcome/kinds", "fen"],
+    &[
+        "variant/core",
+        "variant/tables",
+        "variant/error",
+        "variant/context",
+        "variant/schema",
+    ],
+    &["board"],
+    &["push", "rays", "leaps"],
+    &["special"],
+    &["variant"],
+    &["effects"],
+    &["position"],
+    &["movegen", "outcome", "checks", "legal"],
+    &["attackers"],
+    &["notation", "sfen", "usi", "pgn", "perft", "move_reader"],
+    &["rules_text", "diagram", "scan_tests"],
+];
+
+/// The engine's layers, lowest first (as [`RULES_LAYERS`]).
+const ENGINE_LAYERS: &[&[&str]] = &[
+    &["score", "limits", "time", "fingerprint", "builtin"],
+    &["values", "material"],
+    &["see", "ordering"],
+    &[
+        "eval",
+        "nnue/features",
+        "nnue/simd",
+        "nnue/network",
+        "nnue/file",
+    ],
+    &["nnue", "evaluation", "eval_choice"],
+    &["tt", "skill"],
+    &["search"],
+];
+
+/// Arrows back up that the layering keeps on purpose: (from, to, why).
+const UPWARD_EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "variant/compile",
+    "position",
+    "a variant is checked as it is compiled: its start position must read",
+)];
+
+/// The arrows back up of a crate's `src` under `layers`, and the files in
+/// no layer, as messages.
+fn upward_arrows(src: &Path, layers: &[&[&str]]) -> Vec<String> {
+    let rank = |m: &[String]| -> Option<usize> {
+        let mut best: Option<(usize, usize)> = None;
+        for (r, layer) in layers.iter().enumerate() {
+            for path in *layer {
+                let p: Vec<&str> = path.split('/').collect();
+                if p.len() <= m.len()
+                    && p.iter().zip(m).all(|(a, b)| *a == b)
+                    && best.is_none_or(|(len, _)| p.len() > len)
+                {
+                    best = Some((p.len(), r));
+                }
+            }
+        }
+        best.map(|(_, r)| r)
+    };
+    let mut out = Vec::new();
+    for (from, targets) in import_graph(src) {
+        if from.is_empty() {
+            continue; // lib.rs: the crate's face, above every layer.
+        }
+        let Some(rf) = rank(&from) else {
+            out.push(format!("{} is in no layer", from.join("/")));
+            continue;
+        };
+        for to in targets {
+            let (f, t) = (from.join("/"), to.join("/"));
+            let excused = UPWARD_EXCEPTIONS.iter().any(|(a, b, _)| *a == f && *b == t);
+            if rank(&to).is_some_and(|rt| rt > rf) && !excused {
+                out.push(format!("{f} imports {t}, a layer above it"));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 76: no file imports a layer above its own, in the rules crate and
+/// in the engine, but for the exceptions named with their reason.
+#[test]
+fn no_arrow_points_back_up() {
+    let root = workspace();
+    for (krate, layers) in [("rules", RULES_LAYERS), ("engine", ENGINE_LAYERS)] {
+        let found = upward_arrows(&root.join(format!("crates/{krate}/src")), layers);
+        assert!(found.is_empty(), "crates/{krate}/src: {found:#?}");
+    }
+}
+
+/// The check finds an arrow back up, and a file in no layer.
+#[test]
+fn the_layer_check_finds_an_arrow_back_up() {
+    let dir = std::env::temp_dir().join(format!("kamil-layers-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("low.rs"), "use crate::high::X;\n").unwrap();
+    fs::write(dir.join("high.rs"), "pub struct X;\n").unwrap();
+    fs::write(dir.join("stray.rs"), "\n").unwrap();
+    let found = upward_arrows(&dir, &[&["low"], &["high"]]);
+    fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        found.contains(&"low imports high, a layer above it".to_string()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"stray is in no layer".to_string()),
+        "{found:?}"
+    );
 }

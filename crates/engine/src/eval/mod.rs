@@ -152,7 +152,7 @@ impl Evaluator {
         let value: Vec<i32> = v
             .pieces
             .iter()
-            .map(|p| weights::base_value(p.royal, p.value))
+            .map(|p| crate::values::base_value(p.royal, p.value))
             .collect();
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
         let phase_piece: Vec<bool> = v.pieces.iter().map(|p| !p.pawn && !p.royal).collect();

@@ -21,6 +21,7 @@
 //! variant, one flat list of pairs in a fixed order (what the tuner
 //! changes).
 
+use crate::values::base_value;
 use kamil_rules::Variant;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -606,18 +607,6 @@ impl Params {
     #[inline(always)]
     pub fn centre_index(&self, t: usize) -> usize {
         Term::ALL.len() + 4 * self.types + t
-    }
-}
-
-/// A piece type's value before any weights file: the variant file's,
-/// clamped to the engine's range; a royal without one is worth 400 (it only
-/// matters where royals can be gained or lost, as Sho Shogi's Crown
-/// Prince: a spare royal is a life).
-pub fn base_value(royal: bool, value: i32) -> i32 {
-    if royal && value == 0 {
-        400
-    } else {
-        value.clamp(-MAX_PIECE_VALUE, MAX_PIECE_VALUE)
     }
 }
 
