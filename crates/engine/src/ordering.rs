@@ -26,7 +26,7 @@ const BAD_CAPTURE: i32 = -(1 << 29);
 /// keys.
 const CAPTURE_BAND: i32 = 1 << 25;
 
-/// What the sort key `key` from [`Ordering::score`] already says of its
+/// What the sort key `key` from `Ordering::score` already says of its
 /// move's static exchange: `Some(true)` for a capture that loses material
 /// (its SEE was below 0), `Some(false)` for a capture that does not (it
 /// takes at least its mover's worth, or its SEE was 0 or more), `None` when

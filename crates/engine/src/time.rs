@@ -25,7 +25,7 @@ pub struct Budget {
 impl Budget {
     /// The budget for `side` to move under `limits`. A fixed move time is
     /// used in full; a clock is spent as a share of the time left and the
-    /// increments to come over [`HORIZON_MOVES`] moves (or the moves to the
+    /// increments to come over `HORIZON_MOVES` moves (or the moves to the
     /// next control), never more than a quarter of the time left plus half
     /// the increment; a byoyomi is added whole, less the overhead.
     pub fn new(limits: &Limits, side: Side) -> Budget {

@@ -24,7 +24,7 @@ const PERFT_ROOTS: usize = 64;
 ///
 /// If it reads: the FEN written back reads again to the same FEN text and
 /// the same hash, the hash is the one computed from scratch, and the
-/// position's legal moves pass [`check_moves`] (count, text round trip,
+/// position's legal moves pass `check_moves` (count, text round trip,
 /// make/unmake).
 pub fn fen(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
@@ -228,8 +228,8 @@ fn options_tag(game: &pgn::PgnGame) -> Vec<(String, String)> {
 /// as a variant's TOML file, its Betza strings included.
 ///
 /// If it loads: the start position's FEN reads back to the same FEN, its
-/// legal moves pass [`check_moves`], the game-end test answers, and the
-/// replies to (up to [`PERFT_ROOTS`]) root moves are counted: perft 2.
+/// legal moves pass `check_moves`, the game-end test answers, and the
+/// replies to (up to `PERFT_ROOTS`) root moves are counted: perft 2.
 pub fn variant_file(data: &[u8]) {
     let given = text(data, MAX_VARIANT_FILE);
     if known_betza_hang(&given) {

@@ -37,7 +37,7 @@ pub const fn swap_right(side: Side) -> u8 {
     1 << side as u8
 }
 
-/// What [`Board::unmake_null`] restores.
+/// What `Board::unmake_null` restores.
 #[derive(Clone, Copy, Debug)]
 pub struct NullUndo {
     pub(crate) ep: Option<EnPassant>,

@@ -573,12 +573,12 @@ impl Position {
         &self.royals[side.index()]
     }
 
-    /// Castling rights bits (see [`CASTLE_BITS`]).
+    /// Castling rights bits (see `CASTLE_BITS`).
     pub fn castling(&self) -> u8 {
         self.castling
     }
 
-    /// Unused King-swap rights: bit [`swap_right`] per side
+    /// Unused King-swap rights: bit `swap_right` per side
     /// (rules/tamerlane.md 5.4).
     #[inline(always)]
     pub fn swap_rights(&self) -> u8 {

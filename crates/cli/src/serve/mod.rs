@@ -25,7 +25,7 @@
 //! blocking threads with engines borrowed from a bounded pool, each bounded
 //! in time; the number of games is bounded too (the least recently used
 //! idle game makes room). A request is bounded in size and in the time it
-//! may take to arrive (see [`limits`]): a slow or oversized one is refused
+//! may take to arrive (see `limits`): a slow or oversized one is refused
 //! (413, 408) or its connection closed, and holds nothing.
 
 mod api;

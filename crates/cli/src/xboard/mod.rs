@@ -55,7 +55,7 @@ pub enum Event {
     Line(String),
     /// The search with this number has ended.
     SearchDone(u64),
-    /// A line longer than [`input::MAX_LINE`] was skipped.
+    /// A line longer than `input::MAX_LINE` was skipped.
     TooLong,
     /// Input closed.
     Eof,

@@ -41,7 +41,7 @@ const MAX_SLOTS: usize = 64;
 
 /// The lines to send after `variant NAME` for a game XBoard does not know
 /// (or knows with another start position): `setup (TABLE) WxH+0_PARENT FEN`
-/// and the `piece` lines, every piece by its XBoard ID ([`XboardIds`]).
+/// and the `piece` lines, every piece by its XBoard ID (`XboardIds`).
 /// Empty for XBoard's own games at their usual start.
 ///
 /// Errors: the game has more piece types than XBoard can draw.

@@ -4,7 +4,7 @@
 //! Stockfish's classical evaluation scores the Rook so (`RookOnFile`);
 //! Fairy-Stockfish does it in Courier.
 
-use kamil_rules::geometry::MAX_SIDE;
+use kamil_rules::MAX_SIDE;
 use kamil_rules::{Piece, Position, Side, Variant};
 
 /// Which piece types ride their file, per side.

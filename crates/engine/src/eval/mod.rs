@@ -753,7 +753,7 @@ fn reach_tables(
 }
 
 /// Squares a piece on `sq` reaches by `list` on an empty board.
-fn empty_reach(g: &kamil_rules::geometry::Geometry, sq: kamil_rules::Square, list: &[Step]) -> i32 {
+fn empty_reach(g: &kamil_rules::Geometry, sq: kamil_rules::Square, list: &[Step]) -> i32 {
     let mut n = 0;
     for &Step { off, max, .. } in list {
         let mut t = sq;

@@ -4,7 +4,7 @@
 
 use super::trace::{Accumulator, add};
 use super::weights::{Params, Term};
-use kamil_rules::geometry::MAX_SIDE;
+use kamil_rules::MAX_SIDE;
 use kamil_rules::{Position, Side, Square, Variant};
 
 /// The pawns' threats on pieces: which squares a pawn captures from, and

@@ -3,7 +3,7 @@
 //! are [`Params`] terms.
 
 use super::weights::{Params, Term};
-use kamil_rules::geometry::Geometry;
+use kamil_rules::Geometry;
 use kamil_rules::piece::Moveset;
 use kamil_rules::{Side, Square, Variant};
 

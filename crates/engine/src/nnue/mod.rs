@@ -4,7 +4,7 @@
 //!   player's side;
 //! - [`network`]: the quantised weights and the output;
 //! - [`accumulator`]: the first layer's sums per ply of the search's path;
-//! - [`file`]: the documented file format (`variants/NAME.nnue`);
+//! - [`file`](mod@file): the documented file format (`variants/NAME.nnue`);
 //! - [`simd`]: the instruction set of its loops, chosen at run time.
 //!
 //! The trainer that makes networks is in the `kamil-train` crate.

@@ -1,7 +1,7 @@
 //! The network: (inputs -> H) x 2 -> 1. One feature transformer shared by
 //! both views (int16 weights, quantised by [`QA`]), squared clipped ReLU,
 //! and one output over the side to move's view then the other's (int16,
-//! quantised by [`QB`]), scaled to centipawns by [`Network::scale`]. The
+//! quantised by [`QB`]), scaled to centipawns by `Network::scale`. The
 //! output may have several buckets, one chosen by the pieces on the board
 //! ([`Buckets`]), as Stockfish's output layer is chosen by its piece count.
 

@@ -2,17 +2,17 @@
 //! table, quiescence search, null-move pruning, late-move reductions and
 //! check extension, scoring game ends by each variant's rules. The engine
 //! and its reports are here; the search itself is in rooms:
-//! - [`searcher`]: one thread's search state, and the one place where the
-//!   search makes and takes back moves ([`searcher::Searcher::play`]);
-//! - [`iterate`]: iterative deepening, aspiration windows, Lazy SMP's
+//! - `searcher`: one thread's search state, and the one place where the
+//!   search makes and takes back moves (`searcher::Searcher::play`);
+//! - `iterate`: iterative deepening, aspiration windows, Lazy SMP's
 //!   helper depths;
-//! - [`negamax`]: a node of the main search as labelled steps (game end,
+//! - `negamax`: a node of the main search as labelled steps (game end,
 //!   table probe, static evaluation, reverse futility, null move, the
 //!   move loop with its pruning and reductions);
-//! - [`quiescence`]: captures and promotions to a quiet position;
-//! - [`picker`]: move ordering's picks (staged by sort keys);
-//! - [`endings`]: game ends, repetition and perpetual check as scores;
-//! - [`margins`]: every pruning and reduction margin, a named function.
+//! - `quiescence`: captures and promotions to a quiet position;
+//! - `picker`: move ordering's picks (staged by sort keys);
+//! - `endings`: game ends, repetition and perpetual check as scores;
+//! - `margins`: every pruning and reduction margin, a named function.
 //!
 //! The search reaches the static evaluation only through
 //! [`crate::evaluation::StaticEval`], and weighs material by its

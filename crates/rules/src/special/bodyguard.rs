@@ -13,7 +13,7 @@
 //! check and never takes a King (5.2): [`AttackZones`] leaves Bodyguards out.
 //!
 //! Hook points: [`ZoneBounds`] bounds the generic leap and slide loops
-//! ([`crate::leaps`]) for restricted pieces, [`AttackZones`] bounds the
+//! (`crate::leaps`) for restricted pieces, [`AttackZones`] bounds the
 //! generic attack test, and [`may_expose`] tells the legality shortcut which
 //! moves change the zones (so must be made to be judged). Zones follow from
 //! the board alone: no state, nothing in the hash.
@@ -149,7 +149,7 @@ impl Bodyguard {
 }
 
 /// The zone rules (5.1) and the Bodyguard's ban on taking a royal (5.2)
-/// as bounds on one piece's leaps and slides ([`crate::leaps::Bounds`]).
+/// as bounds on one piece's leaps and slides (`crate::leaps::Bounds`).
 pub struct ZoneBounds<'a> {
     bg: &'a Bodyguard,
     zones: Zones,
@@ -208,7 +208,7 @@ impl Bounds for ZoneBounds<'_> {
 }
 
 /// The sense of check under the zones (5.1 rule 3, 5.2) as bounds on the
-/// generic attack test ([`crate::leaps::AttackBounds`]): a Bodyguard gives
+/// generic attack test (`crate::leaps::AttackBounds`): a Bodyguard gives
 /// no check, and the zones bound the other attackers of `by` as they bound
 /// their moves.
 pub struct AttackZones<'a> {

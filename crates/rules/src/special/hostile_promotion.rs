@@ -5,7 +5,7 @@
 //! - Freeze (default on): the opponent may not move the new piece on his
 //!   very next turn, and while frozen it attacks nothing (so the promotion
 //!   is legal even next to the promoting side's King). The frozen square is
-//!   part of the position: FEN field `frozen`, hash, [`Position::frozen`].
+//!   part of the position: FEN field `frozen`, hash, `Position::frozen`.
 //! - Drop (default off, `fr.drop`): the promoting player may put the piece
 //!   on any empty square instead of the promotion square; each square is a
 //!   separate move, the square in [`Move::aux`] (written `@sq`).

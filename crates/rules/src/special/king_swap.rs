@@ -42,7 +42,7 @@ pub struct KingSwap {
     pub trigger: Trigger,
 }
 
-/// The bit of `side` in [`Position::swap_rights`].
+/// The bit of `side` in `Position::swap_rights`.
 #[inline(always)]
 pub const fn right(side: Side) -> u8 {
     crate::board::swap_right(side)

@@ -1,7 +1,7 @@
 //! Rules that Betza cannot say, one module per rule family. [`Specials`]
 //! holds each family's compiled data and is the only way in: the generator,
 //! position and outcome call its hooks, never a family. The families see a
-//! position through [`crate::board::Board`], so none of them imports the
+//! position through `crate::board::Board`, so none of them imports the
 //! layers that call them (ARCHITECTURE.md).
 
 pub mod bodyguard;
@@ -104,7 +104,7 @@ impl Specials {
 
     /// The leaps and slides of `p` on `sq` under a family's bounds
     /// (Hiashatar's zones, rules/hiashatar.md 5.1-5.2), appended to `out`
-    /// by the generic loops ([`crate::leaps`]); `false` (nothing appended)
+    /// by the generic loops (`crate::leaps`); `false` (nothing appended)
     /// where no family bounds `p`, so the caller runs them unbounded.
     /// `initial`, `promotable`, `QUIET` as in the generator.
     #[allow(clippy::too_many_arguments)]
