@@ -18,6 +18,23 @@ impl Position {
     /// The legal moves of the side to move, in generation order: none once
     /// the game has ended by a rule of the board, else every move royal
     /// safety and the variant's families allow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kamil_rules::notation::move_text;
+    /// use kamil_rules::{Position, Variant};
+    /// use std::sync::Arc;
+    /// let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    /// let mut pos = Position::start(v);
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 26);
+    /// let m = moves[0];
+    /// pos.make(m);
+    /// assert!(!pos.legal_moves().is_empty());
+    /// pos.unmake();
+    /// assert_eq!(move_text(pos.variant(), m).len(), 4);
+    /// ```
     pub fn legal_moves(&mut self) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves_into(&mut out);

@@ -55,9 +55,25 @@ impl AnyMoveError {
 /// notation), then the others; returns the move and the notation that
 /// read it.
 ///
-/// Errors: for USI text in a game with SFEN (the shogi games), or where
-/// `first` is USI, USI's reason; for XBoard's pass (`@@@@`, `--`), that no
-/// pass is legal; else the reason of `first` (kamil's for SAN).
+/// # Errors
+///
+/// For USI text in a game with SFEN (the shogi games), or where `first` is
+/// USI, USI's reason; for XBoard's pass (`@@@@`, `--`), that no pass is
+/// legal; else the reason of `first` (kamil's for SAN).
+///
+/// # Examples
+///
+/// ```
+/// use kamil_rules::move_reader::{Notation, read_move};
+/// use kamil_rules::{Position, Variant};
+/// use std::sync::Arc;
+/// let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+/// let mut pos = Position::start(v);
+/// let (usi, n) = read_move(&mut pos, "7g7f", Notation::Kamil).unwrap();
+/// assert_eq!(n, Notation::Usi);
+/// assert_eq!(read_move(&mut pos, "c3c4", Notation::Kamil).unwrap(), (usi, Notation::Kamil));
+/// assert!(read_move(&mut pos, "7g7e", Notation::Kamil).is_err());
+/// ```
 pub fn read_move(
     pos: &mut Position,
     text: &str,

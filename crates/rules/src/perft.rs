@@ -9,6 +9,16 @@ use crate::outcome::ended_by_rule;
 use crate::position::Position;
 
 /// Leaf count of the legal move tree of `depth` plies below `pos`.
+///
+/// # Examples
+///
+/// ```
+/// use kamil_rules::{Position, Variant, perft::perft};
+/// use std::sync::Arc;
+/// let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+/// // Fairy-Stockfish counts the same (tests/data/perft.txt).
+/// assert_eq!(perft(&mut Position::start(v), 2), 676);
+/// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
     node(pos, depth, &mut bufs)

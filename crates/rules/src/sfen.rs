@@ -269,8 +269,22 @@ pub enum PositionTextError {
 /// ([`looks_like_sfen`] tells which): what every front end that takes a FEN
 /// accepts.
 ///
-/// Errors: the [`FenError`] or [`SfenError`] of the notation the text was
-/// read in.
+/// # Errors
+///
+/// The [`FenError`] or [`SfenError`] of the notation the text was read in.
+///
+/// # Examples
+///
+/// ```
+/// use kamil_rules::sfen::read_position;
+/// use kamil_rules::{Side, Variant};
+/// use std::sync::Arc;
+/// let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
+/// let sfen = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1";
+/// let pos = read_position(v.clone(), sfen).unwrap();
+/// assert_eq!(pos.side(), Side::First);
+/// assert!(read_position(v, "9/9 b - 1").is_err());
+/// ```
 pub fn read_position(variant: Arc<Variant>, text: &str) -> Result<Position, PositionTextError> {
     let t = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like_sfen(&variant, t) {

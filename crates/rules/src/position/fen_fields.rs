@@ -45,7 +45,23 @@ impl Position {
     /// fields must be `-` or numbers. Text after the last field is an error.
     /// A leading byte-order mark is skipped.
     ///
-    /// Errors: see [`FenError`]; each names the field and a [`FenErrorKind`].
+    /// # Errors
+    ///
+    /// See [`FenError`]; each names the field and a [`FenErrorKind`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kamil_rules::{Position, Side, Variant};
+    /// use std::sync::Arc;
+    /// let v = Arc::new(Variant::builtin("courier", &[]).unwrap());
+    /// let fen = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR b - - 0 1";
+    /// let pos = Position::from_fen(v.clone(), fen).unwrap();
+    /// assert_eq!(pos.side(), Side::Second);
+    /// assert_eq!(pos.fen(), fen);
+    /// let e = Position::from_fen(v, "12/12 w").unwrap_err();
+    /// assert_eq!(e.field, 1);
+    /// ```
     pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
         // A FEN file from a Windows editor starts with a byte-order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -88,6 +88,12 @@ const SWAP_KEY: usize = 3;
 
 impl Position {
     /// The start position of `variant`.
+    ///
+    /// # Panics
+    ///
+    /// Never for a loaded variant: its start FEN is read when it loads
+    /// ([`Variant::builtin`], [`Variant::from_toml`]), which refuses one
+    /// that does not read.
     pub fn start(variant: Arc<Variant>) -> Position {
         let fen = variant.start_fen.clone();
         Position::from_fen(variant, &fen).expect("start FEN is checked when the variant loads")

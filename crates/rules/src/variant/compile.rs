@@ -77,8 +77,21 @@ impl Variant {
     /// Loads a built-in variant by name (`courier`, `sho-shogi`...) with
     /// option choices `(name, value)`.
     ///
-    /// Errors: an unknown name (the message lists the built-in ones), an
-    /// unknown option or value.
+    /// # Errors
+    ///
+    /// An unknown name (the message lists the built-in ones), an unknown
+    /// option or value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kamil_rules::Variant;
+    /// let chu = Variant::builtin("chu-shogi", &[]).unwrap();
+    /// assert_eq!((chu.geometry.files(), chu.geometry.ranks()), (12, 12));
+    /// let draw = [("stalemate".to_string(), "draw".to_string())];
+    /// assert_eq!(Variant::builtin("chu-shogi", &draw).unwrap().option("stalemate"), Some("draw"));
+    /// assert!(Variant::builtin("chess", &[]).is_err());
+    /// ```
     pub fn builtin(name: &str, options: &[(String, String)]) -> Result<Variant, VariantError> {
         let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
             let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
@@ -95,8 +108,20 @@ impl Variant {
     /// Loads a variant from TOML text; `file` names it in errors. `extends`
     /// may name a built-in variant.
     ///
-    /// Errors: TOML syntax, unknown or missing keys, bad values (with the
-    /// line and key), bad Betza, an unknown piece, an impossible start FEN.
+    /// # Errors
+    ///
+    /// TOML syntax, unknown or missing keys, bad values (with the line and
+    /// key), bad Betza, an unknown piece, an impossible start FEN.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use kamil_rules::Variant;
+    /// let mine = Variant::from_toml("mine.toml", "extends = \"courier\"\n", &[]).unwrap();
+    /// assert_eq!(mine.name, "courier");
+    /// let e = Variant::from_toml("bad.toml", "extends = \"no-such\"\n", &[]).unwrap_err();
+    /// assert!(e.to_string().contains("no-such"));
+    /// ```
     pub fn from_toml(
         file: &str,
         text: &str,
