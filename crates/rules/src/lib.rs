@@ -41,6 +41,7 @@ pub(crate) mod rays;
 pub mod rules_text;
 #[cfg(test)]
 mod scan_tests;
+pub mod setup;
 pub mod sfen;
 pub mod special;
 pub mod splitmix;
@@ -53,4 +54,5 @@ pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Points, Reason, Scoring};
 pub use piece::{Piece, PieceType, Side};
 pub use position::{NullUndo, Position};
+pub use setup::Setup;
 pub use variant::{Variant, VariantError};

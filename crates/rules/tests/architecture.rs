@@ -545,7 +545,7 @@ const RULES_LAYERS: &[&[&str]] = &[
     &["push", "rays", "leaps"],
     &["special"],
     &["variant"],
-    &["effects"],
+    &["setup", "effects"],
     &["position"],
     &["movegen", "outcome", "checks", "legal"],
     &["attackers"],

@@ -1,41 +1,10 @@
 //! A position's FEN, read and written in the variant's own convention:
-//! the board (through [`crate::fen`], which reads and writes boards), the
-//! side to move and the fields the variant's file lists (castling, en
-//! passant, King-swap rights, a frozen square, the move counters).
+//! read as a [`Setup`] (each field checked as text), then made a position
+//! with the rules of play applied ([`Position::from_setup`]); written
+//! field by field ([`Position::fen`]), the board through [`crate::fen`].
 
 use super::*;
-
-/// Refuses trailing text: fields after the variant's last and, where a
-/// shogi FEN's further fields switch to XBoard's side letters, any that is
-/// not an XBoard field (`-` or a number), so junk cannot flip the side.
-///
-/// Errors: the first such field, as [`FenErrorKind::ExtraField`] or
-/// [`FenErrorKind::NotXboardField`].
-fn check_field_count(variant: &Variant, fields: &[&str]) -> Result<(), FenError> {
-    let extra = fields.iter().enumerate().skip(2);
-    if variant.fen.xboard_side_letters.is_some() {
-        for (i, f) in extra {
-            if *f != "-" && f.parse::<u64>().is_err() {
-                let kind = FenErrorKind::NotXboardField {
-                    text: f.to_string(),
-                };
-                return Err(FenError { field: i + 1, kind });
-            }
-        }
-        return Ok(());
-    }
-    let expected = 2 + variant.fen.fields.len();
-    match fields.get(expected) {
-        Some(f) => Err(FenError {
-            field: expected + 1,
-            kind: FenErrorKind::ExtraField {
-                text: f.to_string(),
-                expected,
-            },
-        }),
-        None => Ok(()),
-    }
-}
+use crate::setup::{CASTLE_BITS, Setup};
 
 impl Position {
     /// Reads a FEN in the variant's convention. Fields after the board are
@@ -63,61 +32,42 @@ impl Position {
     /// assert_eq!(e.field, 1);
     /// ```
     pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, FenError> {
-        // A FEN file from a Windows editor starts with a byte-order mark.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        check_field_count(&variant, &fields)?;
-        let mut pos = Position::fen_board_and_side(variant.clone(), &fields)?;
-        for (i, kind) in variant.fen.fields.iter().enumerate() {
-            let Some(&f) = fields.get(i + 2) else { break };
-            // Fields are numbered from 1 as written: board, side, then these.
-            let field = i + 3;
-            match kind {
-                FenField::Castling => pos.fen_castling(f, field)?,
-                FenField::EnPassant => pos.fen_en_passant(f, field)?,
-                FenField::Swap => pos.fen_swap(f, field)?,
-                FenField::Frozen => pos.fen_frozen(f, field)?,
-                FenField::Halfmove => pos.fen_halfmove(f, field)?,
-                FenField::Fullmove => pos.fen_fullmove(f, field)?,
-            }
-        }
-        pos.fen_opening_state();
-        pos.hash = pos.compute_hash();
-        pos.history.push(pos.hash);
-        Ok(pos)
+        Ok(Position::from_setup(Setup::from_fen(variant, text)?))
     }
 
-    /// The position of FEN fields 1 (board) and 2 (side to move, if given),
-    /// every other state at its default; the hash is not yet computed.
-    ///
-    /// Errors: no fields, a board [`fen::parse_board`] rejects, or a side
-    /// letter that is neither player's.
-    fn fen_board_and_side(variant: Arc<Variant>, fields: &[&str]) -> Result<Position, FenError> {
-        let Some(board_text) = fields.first() else {
-            return Err(FenError::board(FenErrorKind::Empty));
-        };
-        let placement = fen::parse_board(&variant.geometry, &variant.tokens, board_text)?;
+    /// The position of a [`Setup`], the rules of play applied to its
+    /// fields: a castling right whose King or Rook is not in place, an
+    /// en-passant square no pawn can have passed, and King-swap rights
+    /// without the rule in force are dropped; without a swap field both
+    /// rights are unused where the rule is in force.
+    pub fn from_setup(setup: Setup) -> Position {
+        let variant = setup.variant.clone();
         let cells = variant.geometry.cells();
         let mut board = vec![Piece::WALL; cells];
         for sq in variant.geometry.squares() {
             board[sq.index()] = Piece::EMPTY;
         }
+        let swaps = variant.specials.swaps_kings();
         let mut pos = Position {
             variant: variant.clone(),
             board,
-            side: Side::First,
+            side: setup.side,
             castling: 0,
-            // Without a swap field both rights are unused (a FEN without fields).
-            swap: if variant.specials.swaps_kings() { 3 } else { 0 },
+            swap: match setup.swap {
+                Some(bits) if swaps => bits,
+                Some(_) => 0,
+                None if swaps => 3,
+                None => 0,
+            },
             ep: None,
-            halfmove: 0,
-            fullmove: 1,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove,
             hash: 0,
             plist: [Vec::new(), Vec::new()],
             pidx: vec![0; cells],
             royals: [Vec::new(), Vec::new()],
             opening_done: [true, true],
-            frozen: Square::NONE,
+            frozen: setup.frozen.unwrap_or(Square::NONE),
             undo: Vec::new(),
             captures: Vec::new(),
             ripened: Vec::new(),
@@ -126,92 +76,35 @@ impl Position {
             root_strike: None,
             ply_adjust: 0,
         };
-        for (sq, p) in placement {
+        for &(sq, p) in &setup.board {
             pos.put::<false>(sq, p);
         }
-        if let Some(s) = fields.get(1) {
-            let letters = match (&variant.fen.xboard_side_letters, fields.len() > 2) {
-                (Some(x), true) => x,
-                _ => &variant.fen.side_letters,
-            };
-            pos.side = if *s == letters[0] {
-                Side::First
-            } else if *s == letters[1] {
-                Side::Second
-            } else {
-                return Err(FenError {
-                    field: 2,
-                    kind: FenErrorKind::BadSide {
-                        text: s.to_string(),
-                        expected: letters.clone(),
-                    },
-                });
-            };
-        }
-        Ok(pos)
+        pos.castling = pos.castling_in_place(setup.castling);
+        pos.ep = setup.en_passant.and_then(|sq| pos.fen_passed(sq));
+        pos.fen_opening_state();
+        pos.hash = pos.compute_hash();
+        pos.history.push(pos.hash);
+        pos
     }
 
-    /// Reads castling rights `f` (`KQkq` or `-`), FEN field `field`.
-    /// Rights are void without castling in force, and a right whose King or
-    /// Rook is not in place is dropped.
-    ///
-    /// Errors: a letter other than `K`, `Q`, `k`, `q`.
-    fn fen_castling(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        if f == "-" {
-            return Ok(());
-        }
-        let variant = self.variant.clone();
-        // Without castling in force (an option may be off) rights are void.
-        let Some(rule) = &variant.rules.castling else {
-            return Ok(());
+    /// The castling rights of `bits` ([`CASTLE_BITS`]) whose King and Rook
+    /// stand in place.
+    fn castling_in_place(&self, bits: u8) -> u8 {
+        let Some(rule) = &self.variant.rules.castling else {
+            return 0;
         };
-        for c in f.chars() {
-            let (side, wing) = match c {
-                'K' => (0, 1),
-                'Q' => (0, 0),
-                'k' => (1, 1),
-                'q' => (1, 0),
-                _ => {
-                    return Err(FenError {
-                        field,
-                        kind: FenErrorKind::BadCastling { letter: c },
-                    });
+        let mut kept = 0;
+        for (side, sd) in [(0, Side::First), (1, Side::Second)] {
+            for (wing, &bit) in CASTLE_BITS[side].iter().enumerate() {
+                let k = self.board[rule.king[side].index()];
+                let r = self.board[rule.rooks[side][wing].index()];
+                let royal = k.is_piece() && self.variant.pieces[k.kind() as usize].royal;
+                if bits & bit != 0 && k.is_side(sd) && royal && r.is_side(sd) {
+                    kept |= bit;
                 }
-            };
-            // A right needs its King and Rook in place; otherwise it is dropped.
-            let k = self.board[rule.king[side].index()];
-            let r = self.board[rule.rooks[side][wing].index()];
-            let sd = if side == 0 { Side::First } else { Side::Second };
-            if k.is_side(sd) && variant.pieces[k.kind() as usize].royal && r.is_side(sd) {
-                self.castling |= CASTLE_BITS[side][wing];
             }
         }
-        Ok(())
-    }
-
-    /// Reads the en-passant square `f` (or `-`), FEN field `field`. The
-    /// right is kept only if a pawn that can have passed it is found (see
-    /// [`Position::fen_passed`]).
-    ///
-    /// Errors: `f` names no square.
-    fn fen_en_passant(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        if f == "-" {
-            return Ok(());
-        }
-        let sq = self
-            .variant
-            .geometry
-            .parse_square(f)
-            .ok_or_else(|| FenError {
-                field,
-                kind: FenErrorKind::BadSquare {
-                    text: f.to_string(),
-                },
-            })?;
-        if let Some(e) = self.fen_passed(sq) {
-            self.ep = Some(e);
-        }
-        Ok(())
+        kept
     }
 
     /// The en-passant state of a FEN naming `sq` as passed: the opponent's
@@ -276,85 +169,6 @@ impl Position {
             });
         }
         None
-    }
-
-    /// Reads King-swap rights `f` (`Kk` or `-`), FEN field `field`; rights
-    /// are void without the rule in force.
-    ///
-    /// Errors: a letter other than `K`, `k`.
-    fn fen_swap(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        self.swap = 0;
-        if f == "-" {
-            return Ok(());
-        }
-        for c in f.chars() {
-            let bit = match c {
-                'K' => swap_right(Side::First),
-                'k' => swap_right(Side::Second),
-                _ => {
-                    return Err(FenError {
-                        field,
-                        kind: FenErrorKind::BadSwap { letter: c },
-                    });
-                }
-            };
-            self.swap |= bit;
-        }
-        // Rights without the rule in force are void.
-        if !self.variant.specials.swaps_kings() {
-            self.swap = 0;
-        }
-        Ok(())
-    }
-
-    /// Reads the frozen piece's square `f` (or `-`), FEN field `field`.
-    ///
-    /// Errors: `f` names no square, or no piece of the side to move stands
-    /// there.
-    fn fen_frozen(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        if f == "-" {
-            return Ok(());
-        }
-        let text = f.to_string();
-        let Some(sq) = self.variant.geometry.parse_square(f) else {
-            let kind = FenErrorKind::BadFrozenSquare { text };
-            return Err(FenError { field, kind });
-        };
-        if !self.board[sq.index()].is_side(self.side) {
-            let kind = FenErrorKind::FrozenNotOwn { text };
-            return Err(FenError { field, kind });
-        }
-        self.frozen = sq;
-        Ok(())
-    }
-
-    /// Reads the halfmove clock `f`, FEN field `field`.
-    ///
-    /// Errors: `f` is not a number.
-    fn fen_halfmove(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        self.halfmove = f.parse().map_err(|_| FenError {
-            field,
-            kind: FenErrorKind::BadHalfmove {
-                text: f.to_string(),
-            },
-        })?;
-        Ok(())
-    }
-
-    /// Reads the move number `f`, FEN field `field`; 0 is read as 1.
-    ///
-    /// Errors: `f` is not a number.
-    fn fen_fullmove(&mut self, f: &str, field: usize) -> Result<(), FenError> {
-        self.fullmove = f.parse().map_err(|_| FenError {
-            field,
-            kind: FenErrorKind::BadFullmove {
-                text: f.to_string(),
-            },
-        })?;
-        if self.fullmove == 0 {
-            self.fullmove = 1;
-        }
-        Ok(())
     }
 
     /// Which sides still owe their compulsory opening turn, from the board

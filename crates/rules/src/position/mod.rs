@@ -9,7 +9,7 @@
 use crate::board::swap_right;
 pub use crate::board::{EnPassant, NullUndo, RecentMove};
 pub use crate::effects::BoardChange;
-use crate::fen::{self, FenError, FenErrorKind};
+use crate::fen::{self, FenError};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Side};
@@ -79,8 +79,7 @@ struct RootStrike {
     caps: [(Square, Piece); 1],
 }
 
-/// Castling right bits: first player queen side, king side; second player.
-pub const CASTLE_BITS: [[u8; 2]; 2] = [[1, 2], [4, 8]];
+pub use crate::setup::CASTLE_BITS;
 
 /// First of the two [`crate::zobrist::Zobrist::state`] keys of the unused
 /// King-swap rights (first player, second player).
