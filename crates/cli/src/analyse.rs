@@ -9,11 +9,11 @@ use crate::game_args::{load_variant, read_position};
 use crate::input;
 use crate::review::{self, Judgement};
 use crate::session::Core;
-use crate::xboard::setup::builtin_for;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
+use kamil_rules::variant::aliases::from_xboard_name;
 use kamil_rules::{Move, Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,7 +65,9 @@ pub struct PgnGame {
 pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
     let game = pgn::read(text)?;
     // XBoard's and HaChu's names too (`chu` for `chu-shogi`).
-    let tag = game.tag("Variant").map(|t| builtin_for(t).unwrap_or(t));
+    let tag = game
+        .tag("Variant")
+        .map(|t| from_xboard_name(t).unwrap_or(t));
     let Some(name) = tag.or(default_variant) else {
         bail!("the game has no Variant tag: say which game it is ([Variant \"courier\"])");
     };

@@ -11,7 +11,6 @@ use super::state::AppState;
 use crate::board_view::side_name;
 use crate::input::cut_echoes;
 use crate::session::Core;
-use crate::xboard::setup::builtin_for;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -23,6 +22,7 @@ use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::sfen::{self, PositionTextError};
 use kamil_rules::variant::BUILTIN;
+use kamil_rules::variant::aliases::from_xboard_name;
 use kamil_rules::{Move, Position, Side, Variant};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -129,7 +129,7 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
             // XBoard's and HaChu's names too (`chu` for `chu-shogi`).
             variant = game
                 .tag("Variant")
-                .map(|t| builtin_for(t).unwrap_or(t).to_string());
+                .map(|t| from_xboard_name(t).unwrap_or(t).to_string());
         }
         if options.is_empty()
             && let Some(o) = game.tag("VariantOptions")

@@ -195,7 +195,7 @@ pub fn wait_for<T>(
 fn aliases(ours: &str) -> Vec<String> {
     let mut v = vec![ours.to_string()];
     v.extend(names_of(ours).map(str::to_string));
-    let xboard = crate::xboard::setup::xboard_name(ours);
+    let xboard = kamil_rules::variant::aliases::xboard_name(ours).to_string();
     if !v.contains(&xboard) {
         v.push(xboard);
     }
