@@ -11,7 +11,7 @@ use crate::review::{self, Judgement};
 use crate::session::Core;
 use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
 use kamil_rules::variant::aliases::from_xboard_name;
 use kamil_rules::{Move, Position, Side};

@@ -9,7 +9,7 @@
 //! squares of the last move are bracketed, `[P]`; an empty square is `.`,
 //! an empty citadel `+`, a cell that is not a square `#`.
 
-use kamil_rules::effects::touched_squares;
+use kamil_rules::touched_squares;
 use kamil_rules::{Move, Piece, Position, Side, Square, Variant};
 
 /// How the second player's pieces are told apart.

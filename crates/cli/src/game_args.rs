@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::{Params, Weights};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::{Position, Variant, sfen};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! limit, standard input a line at a time up to a limit.
 
 use anyhow::{Context, Result, bail};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use std::io::{BufRead, Read};
 use std::path::Path;
 

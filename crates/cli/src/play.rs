@@ -15,7 +15,7 @@ use crate::session::Core;
 use anyhow::{Context, Result, bail};
 use kamil_engine::skill::elo::ELO_FLOOR;
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::move_reader::{AnyMoveError, Notation, read_move};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text};

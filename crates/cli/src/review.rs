@@ -17,7 +17,7 @@
 
 use anyhow::{Context, Result};
 use kamil_engine::{Engine, Limits, Score};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::Annotation;

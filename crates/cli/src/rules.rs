@@ -5,8 +5,8 @@
 use crate::game_args::{is_path, load_variant};
 use crate::input;
 use anyhow::{Context, Result};
-use kamil_rules::diagram::{Reach, reach};
 use kamil_rules::rules_text::{self, Part, RulesText, VariantRules};
+use kamil_rules::{Reach, reach};
 use kamil_rules::{Side, Variant};
 use std::io::Write;
 use std::path::PathBuf;

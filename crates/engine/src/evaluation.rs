@@ -9,8 +9,8 @@
 use crate::eval::Evaluator;
 use crate::eval::pawn_table::PawnTable;
 use crate::values::PieceValues;
+use kamil_rules::BoardChange;
 use kamil_rules::Position;
-use kamil_rules::effects::BoardChange;
 
 /// A static evaluation for the search.
 pub trait StaticEval: Sync {

@@ -3,7 +3,7 @@
 //! valuable attacker, and each free to stop when going on would lose.
 //!
 //! The attackers come from the rules library's attack tables
-//! ([`kamil_rules::attackers::attackers`]), so every variant's leapers,
+//! ([`kamil_rules::attackers`]), so every variant's leapers,
 //! riders, hoppers and walkable multi-leg paths take part, and riders
 //! behind a spent attacker join in. Where the exchange on one square does
 //! not describe a move, the estimate is only what the move itself takes
@@ -16,7 +16,7 @@
 
 use crate::material::{captured_value, promotion_gain};
 use crate::values::PieceValues;
-use kamil_rules::attackers::attackers_until;
+use kamil_rules::attackers_until;
 use kamil_rules::piece::MAX_VALUE as MAX_PIECE_VALUE;
 use kamil_rules::{Move, MoveKind, PieceType, Position, Square};
 

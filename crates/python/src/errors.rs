@@ -2,7 +2,7 @@
 //! `FenError`, `MoveError` and `VariantError`, with the rules library's
 //! messages as the command line prints them.
 
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use pyo3::PyErr;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

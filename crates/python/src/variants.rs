@@ -4,7 +4,7 @@
 
 use crate::errors::variant_error;
 use kamil_rules::Variant;
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::variant::BUILTIN;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

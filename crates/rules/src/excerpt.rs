@@ -10,8 +10,8 @@ pub const WHOLE: usize = 80;
 /// Characters of a longer text that its excerpt keeps.
 pub const KEPT: usize = 60;
 
-/// `text` whole if it has at most [`WHOLE`] characters, else its first
-/// [`KEPT`] characters, `…` and its length:
+/// `text` whole if it has at most `WHOLE` characters, else its first
+/// `KEPT` characters, `…` and its length:
 /// `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 xxxx… (100000 characters)`.
 pub fn excerpt(text: &str) -> Cow<'_, str> {
     // Bytes are at least characters: most texts stop here.

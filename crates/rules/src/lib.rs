@@ -16,13 +16,13 @@
 
 #![deny(missing_docs)]
 
-pub mod attackers;
+pub(crate) mod attackers;
 pub mod betza;
 pub(crate) mod board;
-pub mod checks;
-pub mod diagram;
-pub mod effects;
-pub mod excerpt;
+pub(crate) mod checks;
+pub(crate) mod diagram;
+pub(crate) mod effects;
+pub(crate) mod excerpt;
 pub mod fen;
 pub(crate) mod geometry;
 pub(crate) mod leaps;
@@ -49,6 +49,11 @@ pub mod usi;
 pub mod variant;
 pub(crate) mod zobrist;
 
+pub use attackers::{attackers, attackers_until};
+pub use checks::{Check, CheckSquares};
+pub use diagram::{Reach, reach};
+pub use effects::{BoardChange, touched_squares};
+pub use excerpt::excerpt;
 pub use geometry::{Geometry, MAX_SIDE, Square};
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Points, Reason, Scoring};

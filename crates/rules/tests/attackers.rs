@@ -5,7 +5,7 @@
 //! generated move that captures there. Their Lion moves reach two squares
 //! (rules/chu-shogi.md, the Lion), which is the reach the tables record.
 
-use kamil_rules::attackers::attackers;
+use kamil_rules::attackers;
 use kamil_rules::movegen::{legal_moves, piece_moves};
 use kamil_rules::{Position, Side, Square, Variant};
 use std::collections::BTreeSet;

@@ -15,7 +15,7 @@
 mod common;
 use common::{Rng, legal, variant};
 
-use kamil_rules::effects::BoardChange;
+use kamil_rules::BoardChange;
 use kamil_rules::notation::{move_text, parse_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, MoveKind, Piece, Position, Square, Variant};
@@ -117,7 +117,7 @@ fn effects_of(
         });
     }
     let v = pos.variant();
-    let touched = kamil_rules::effects::touched_squares(v, m);
+    let touched = kamil_rules::touched_squares(v, m);
     // A piece changed into another on one square, by a write pair not of
     // the move's own squares (ripening) or of them (capture promotion).
     for w in changes.windows(2) {

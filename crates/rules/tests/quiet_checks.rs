@@ -4,10 +4,10 @@
 mod common;
 use common::{Rng, at, position, square, variant};
 
-use kamil_rules::checks::{Check, CheckSquares};
 use kamil_rules::movegen::{is_attacked, legal_moves, pseudo_moves, pseudo_plain};
 use kamil_rules::notation::move_text;
 use kamil_rules::variant::BUILTIN;
+use kamil_rules::{Check, CheckSquares};
 use kamil_rules::{Move, Position};
 
 /// Every quiet move the test reads, in positions of seeded random games of

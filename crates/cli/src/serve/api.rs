@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use kamil_engine::skill::elo;
 use kamil_engine::{Info, Limits, Score, Skill};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::move_reader::{Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};

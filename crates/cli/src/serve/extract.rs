@@ -74,7 +74,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
             if !seen.insert(k.as_str()) {
                 return Err(ApiError::bad(format!(
                     "the query key `{}` is given more than once; give it once",
-                    kamil_rules::excerpt::excerpt(k)
+                    kamil_rules::excerpt(k)
                 )));
             }
         }

@@ -7,7 +7,7 @@ use super::game::{Game, SharedGame};
 use super::json::variant_view;
 use crate::input::cut_echoes;
 use kamil_engine::{Engine, EngineConfig};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::{Position, Variant};
 use serde_json::Value;
 use std::collections::HashMap;

@@ -5,11 +5,11 @@
 use super::game::Game;
 use crate::board_view::side_name;
 use kamil_rules::betza::Mode;
-use kamil_rules::diagram;
-use kamil_rules::effects::touched_squares;
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::Outcome;
+use kamil_rules::reach;
+use kamil_rules::touched_squares;
 use kamil_rules::{Move, MoveKind, Position, Side, Square, Variant};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -194,10 +194,10 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
 
 /// Where a piece of `kind` owned by `side` can go from the middle of an
 /// empty board, and what it can take there with an enemy on every other
-/// square: `{from, moves, captures}` ([`diagram::reach`]). For the help
+/// square: `{from, moves, captures}` ([`reach`]). For the help
 /// panel and the rules panel.
 fn piece_help(v: &Arc<Variant>, kind: u8, side: Side) -> Value {
-    let r = diagram::reach(v, kind, side);
+    let r = reach(v, kind, side);
     json!({
         "from": name(v, r.from),
         "moves": r.moves.iter().map(|&s| name(v, s)).collect::<Vec<_>>(),

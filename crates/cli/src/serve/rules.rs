@@ -43,7 +43,7 @@ pub async fn get_rules(
     if !BUILTIN.iter().any(|(n, _)| *n == name) {
         return Err(ApiError::not_found(format!(
             "no built-in game `{}`; see /api/variants",
-            kamil_rules::excerpt::excerpt(&name)
+            kamil_rules::excerpt(&name)
         )));
     }
     let options: Vec<(String, String)> = options.into_iter().collect();

@@ -1,14 +1,14 @@
 //! The feature transformer's output for both views, one entry per ply of
 //! the search's path: each move copies its parent's entry and adds and
 //! subtracts the weight columns of the pieces its change list names
-//! ([`kamil_rules::effects::BoardChange`]); the root is computed from the
+//! ([`kamil_rules::BoardChange`]); the root is computed from the
 //! board. Each of these runs on the instruction set of the given
 //! [`Simd`], with the same result on each.
 
 use super::features::Features;
 use super::network::Network;
 use super::simd::{self, Simd};
-use kamil_rules::effects::BoardChange;
+use kamil_rules::BoardChange;
 use kamil_rules::{Position, Side};
 
 /// A stack of accumulators: `2 * H` values per ply (the first player's

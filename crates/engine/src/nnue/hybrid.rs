@@ -39,8 +39,8 @@ use crate::eval::pawn_table::PawnTable;
 use crate::evaluation::StaticEval;
 use crate::score::MAX_EVAL;
 use crate::values::PieceValues;
+use kamil_rules::BoardChange;
 use kamil_rules::Position;
-use kamil_rules::effects::BoardChange;
 
 /// A net and the hand-written evaluation, chosen by the pieces on board
 /// (the search evaluates every net through one).

@@ -16,9 +16,9 @@ use crate::score::{INFINITE, MATE, MATE_BOUND, from_tt, to_tt};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry};
 use kamil_rules::Move;
-use kamil_rules::checks::{Check, CheckSquares};
 use kamil_rules::movegen::fallback_moves;
 use kamil_rules::outcome::{claimable, stalemate};
+use kamil_rules::{Check, CheckSquares};
 
 /// What a node knows once past its early returns: its window, its table
 /// entry and its static evaluation.

@@ -12,8 +12,8 @@ use crate::ordering::{MAX_PLY, exchange_known};
 use crate::score::{INFINITE, MATE, to_tt};
 use crate::see::see_ge;
 use crate::tt::Bound;
+use kamil_rules::CheckSquares;
 use kamil_rules::Move;
-use kamil_rules::checks::CheckSquares;
 use kamil_rules::movegen::{fallback_moves, is_attacked};
 use kamil_rules::outcome::ended_by_rule;
 

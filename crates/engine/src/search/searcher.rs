@@ -13,8 +13,8 @@ use crate::see::{SeeScratch, see_ge};
 use crate::time::Budget;
 use crate::tt::Table;
 use crate::values::PieceValues;
+use kamil_rules::CheckSquares;
 use kamil_rules::NullUndo;
-use kamil_rules::checks::CheckSquares;
 use kamil_rules::movegen::{
     in_check, is_attacked, legal_moves, made_illegal, noisy_moves, pseudo_moves,
 };

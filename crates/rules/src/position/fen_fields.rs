@@ -16,7 +16,7 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// See [`FenError`]; each names the field and a [`FenErrorKind`].
+    /// See [`FenError`]; each names the field and a [`crate::fen::FenErrorKind`].
     ///
     /// # Examples
     ///

@@ -328,7 +328,7 @@ impl Position {
 
     /// Calls `f(square, piece)` for each piece the pseudo-legal move `m`
     /// will capture, before it is made, in the order make removes them
-    /// ([`crate::effects::for_each_capture`]).
+    /// (`crate::effects::for_each_capture`).
     #[inline(always)]
     pub fn for_each_capture(&self, m: Move, f: impl FnMut(Square, Piece)) {
         crate::effects::for_each_capture(&self.variant, self, m, f);

@@ -214,7 +214,7 @@ pub struct AttackTables {
     /// stand from a target and still attack it after one move of its own
     /// (its longest leg twice; 255 for a rider, hopper, multi-leg path or
     /// a type whose captures the tables leave out). A piece farther away
-    /// gives no check but a discovered one ([`crate::checks`]).
+    /// gives no check but a discovered one (`crate::checks`).
     pub check_reach: Vec<u8>,
 }
 

@@ -3,7 +3,7 @@
 
 use crate::input;
 use anyhow::{Context, Result, bail};
-use kamil_rules::excerpt::excerpt;
+use kamil_rules::excerpt;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::outcome;
 use kamil_rules::splitmix::SplitMix64;
