@@ -7,7 +7,7 @@ use kamil_engine::eval::weights::{Params, Weights};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::excerpt;
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::{Position, Variant, sfen};
 use std::path::Path;
 use std::sync::Arc;
@@ -122,7 +122,7 @@ impl GameArgs {
             if m.is_empty() {
                 bail!("move {} of --moves is empty", i + 1);
             }
-            let (mv, _) = read_move(&mut pos, m, Notation::Kamil)
+            let (mv, _) = read_move(&mut pos, m, Accept::First(Notation::Kamil))
                 .with_context(|| format!("move {} of --moves", i + 1))?;
             pos.make(mv);
         }

@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::skill::elo::ELO_FLOOR;
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill};
 use kamil_rules::excerpt;
-use kamil_rules::move_reader::{AnyMoveError, Notation, read_move};
+use kamil_rules::move_reader::{Accept, AnyMoveError, Notation, read_move};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::{MoveErrorKind, move_text};
 use kamil_rules::outcome::{Outcome, claimable, outcome};
@@ -466,7 +466,7 @@ impl<W: Write> Session<W> {
             )?;
             return Ok(());
         }
-        match read_move(&mut self.pos, text, Notation::Kamil) {
+        match read_move(&mut self.pos, text, Accept::First(Notation::Kamil)) {
             Ok((m, _)) => {
                 self.pos.make(m);
                 self.board_shown = false;

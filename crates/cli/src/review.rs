@@ -18,7 +18,7 @@
 use anyhow::{Context, Result};
 use kamil_engine::{Engine, Limits, Score};
 use kamil_rules::excerpt;
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::Annotation;
 use kamil_rules::{Move, Position, Side};
@@ -304,7 +304,7 @@ pub fn annotations(start: &Position, moves: &[Move], review: &Review) -> Vec<Ann
 pub fn parse_moves(pos: &mut Position, texts: &[String]) -> Result<Vec<Move>> {
     let mut out = Vec::with_capacity(texts.len());
     for (i, t) in texts.iter().enumerate() {
-        let (m, _) = read_move(pos, t, Notation::Kamil)
+        let (m, _) = read_move(pos, t, Accept::First(Notation::Kamil))
             .with_context(|| format!("move {} ({})", i + 1, excerpt(t)))?;
         pos.make(m);
         out.push(m);

@@ -4,7 +4,7 @@
 
 use crate::errors::{any_move_error, position_error};
 use crate::variants::{self, Options, Source};
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Outcome, checkmate, ended_by_rule, stalemate};
@@ -116,12 +116,12 @@ impl PyPosition {
         self.pos.variant()
     }
 
-    /// `text` read as a legal move of the position: kamil's notation, USI
-    /// (`7g7f`), XBoard's or SAN ([`read_move`]).
+    /// `text` read as a legal move of the position: kamil's notation, and
+    /// in the shogi games also USI (`7g7f`), as pyffish reads UCI's.
     ///
     /// Errors: `MoveError` (malformed, no piece, not legal).
     pub fn parse(&mut self, text: &str) -> PyResult<Move> {
-        read_move(&mut self.pos, text, Notation::Kamil)
+        read_move(&mut self.pos, text, Accept::Only(Notation::Kamil))
             .map(|(m, _)| m)
             .map_err(|e| any_move_error(&e))
     }

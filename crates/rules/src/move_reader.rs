@@ -3,10 +3,13 @@
 //! `@@@@` for a pass, XBoard's rank numbers) and the SAN of XBoard's game
 //! files (`Nf3`, `Lxf4-f5`, `--`). It says which notation it read.
 //!
-//! The caller names the notation it speaks, which is tried first: on a
+//! The caller names the notation it speaks ([`Accept`]): a protocol takes
+//! its own alone (a GUI's illegal move is refused, never read as another);
+//! a person's text or a game file any, its notation first. On a
 //! board of ten ranks XBoard counts ranks from 0, so `e1e2` is a
 //! different move in XBoard's text and in ours, and only the dialect
-//! knows which was meant. The others follow in a fixed order (USI, for
+//! knows which was meant (there an XBoard caller's text is never read as
+//! ours). The others follow in a fixed order (USI, for
 //! USI text only; kamil's; XBoard's; SAN). Text of one notation is seldom
 //! text of another: USI squares start with a digit, ours and XBoard's
 //! with a file letter.
@@ -26,6 +29,19 @@ pub enum Notation {
     XBoard,
     /// The SAN of XBoard's game files ([`parse_xboard_san`]): `Nf3`.
     San,
+}
+
+/// Which notations a caller takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accept {
+    /// A protocol's own notation, and only the notations whose squares
+    /// cannot be mistaken for it: USI text (its squares start with a
+    /// digit) in the shogi games, and for USI kamil's too. A GUI's move
+    /// that is not legal is refused, never read as another move.
+    Only(Notation),
+    /// Every notation, this one first: text a person typed or a game file
+    /// holds (kamil's, USI, XBoard's, the SAN of XBoard's game files).
+    First(Notation),
 }
 
 /// A move text that is not a legal move here, with the reason of the
@@ -51,50 +67,68 @@ impl AnyMoveError {
     }
 }
 
-/// Reads `text` as a legal move of `pos`, trying `first` (the caller's
-/// notation), then the others; returns the move and the notation that
-/// read it.
+/// Reads `text` as a legal move of `pos` in the notations `accept` takes,
+/// its first notation first; returns the move and the notation that read
+/// it.
 ///
 /// # Errors
 ///
-/// For USI text in a game with SFEN (the shogi games), or where `first` is
-/// USI, USI's reason; for XBoard's pass (`@@@@`, `--`), that no pass is
-/// legal; else the reason of `first` (kamil's for SAN).
+/// For USI text in a game with SFEN (the shogi games), or where the first
+/// notation is USI, USI's reason; for XBoard's pass (`@@@@`, `--`), where
+/// taken, that no pass is legal; else the reason of the first notation
+/// (kamil's for SAN).
 ///
 /// # Examples
 ///
 /// ```
-/// use kamil_rules::move_reader::{Notation, read_move};
+/// use kamil_rules::move_reader::{Accept, Notation, read_move};
 /// use kamil_rules::{Position, Variant};
 /// use std::sync::Arc;
 /// let v = Arc::new(Variant::builtin("sho-shogi", &[]).unwrap());
 /// let mut pos = Position::start(v);
-/// let (usi, n) = read_move(&mut pos, "7g7f", Notation::Kamil).unwrap();
+/// let any = Accept::First(Notation::Kamil);
+/// let (usi, n) = read_move(&mut pos, "7g7f", any).unwrap();
 /// assert_eq!(n, Notation::Usi);
-/// assert_eq!(read_move(&mut pos, "c3c4", Notation::Kamil).unwrap(), (usi, Notation::Kamil));
-/// assert!(read_move(&mut pos, "7g7e", Notation::Kamil).is_err());
+/// assert_eq!(read_move(&mut pos, "c3c4", any).unwrap(), (usi, Notation::Kamil));
+/// assert!(read_move(&mut pos, "7g7e", any).is_err());
 /// ```
 pub fn read_move(
     pos: &mut Position,
     text: &str,
-    first: Notation,
+    accept: Accept,
 ) -> Result<(Move, Notation), AnyMoveError> {
+    let (first, every) = match accept {
+        Accept::Only(n) => (n, false),
+        Accept::First(n) => (n, true),
+    };
     let usi_text = usi::is_usi_text(text);
     if usi_text && (first == Notation::Usi || sfen::has_sfen(pos.variant())) {
         return Ok((usi::parse_move(pos, text)?, Notation::Usi));
     }
-    if matches!(text.trim(), "@@@@" | "--") {
+    if (every || first == Notation::XBoard) && matches!(text.trim(), "@@@@" | "--") {
         return Ok((parse_xboard_move(pos, "@@@@")?, Notation::XBoard));
     }
     let mut order = vec![first];
-    for n in [
-        Notation::Usi,
-        Notation::Kamil,
-        Notation::XBoard,
-        Notation::San,
-    ] {
-        if n != first && (n != Notation::Usi || usi_text) {
-            order.push(n);
+    if every {
+        // XBoard's squares name other cells than ours on a board of ten
+        // ranks: an XBoard caller's text is never read as ours there.
+        let clash = first == Notation::XBoard && pos.variant().geometry.ranks() == 10;
+        for n in [
+            Notation::Usi,
+            Notation::Kamil,
+            Notation::XBoard,
+            Notation::San,
+        ] {
+            if n != first && (n != Notation::Usi || usi_text) && !(clash && n == Notation::Kamil) {
+                order.push(n);
+            }
+        }
+    } else {
+        if usi_text && first != Notation::Usi {
+            order.push(Notation::Usi);
+        }
+        if first == Notation::Usi {
+            order.push(Notation::Kamil);
         }
     }
     // The notation whose reason is given: SAN's are vaguer than kamil's.
@@ -139,7 +173,7 @@ mod tests {
 
     /// The move alone, as a front end speaking kamil's notation reads it.
     fn read(pos: &mut Position, text: &str) -> Result<Move, AnyMoveError> {
-        read_move(pos, text, Notation::Kamil).map(|(m, _)| m)
+        read_move(pos, text, Accept::First(Notation::Kamil)).map(|(m, _)| m)
     }
 
     #[test]
@@ -166,17 +200,17 @@ mod tests {
     #[test]
     fn each_notation_is_read_and_named() {
         let mut pos = start("courier");
-        let (m, n) = read_move(&mut pos, "b2b3", Notation::Kamil).unwrap();
+        let (m, n) = read_move(&mut pos, "b2b3", Accept::First(Notation::Kamil)).unwrap();
         assert_eq!(
             (move_text(pos.variant(), m).as_str(), n),
             ("b2b3", Notation::Kamil)
         );
         let mut chu = start("chu-shogi");
-        let (m, n) = read_move(&mut chu, "7i7h", Notation::Kamil).unwrap();
+        let (m, n) = read_move(&mut chu, "7i7h", Accept::Only(Notation::Kamil)).unwrap();
         assert_eq!(n, Notation::Usi);
         let ours = move_text(chu.variant(), m);
         assert_eq!(
-            read_move(&mut chu, &ours, Notation::Usi).unwrap(),
+            read_move(&mut chu, &ours, Accept::Only(Notation::Usi)).unwrap(),
             (m, Notation::Kamil)
         );
     }
@@ -215,29 +249,41 @@ mod tests {
         let (mut pos, text, ours, xboard) = ambiguous();
         assert_eq!(pos.variant().geometry.ranks(), 10);
         assert_eq!(
-            read_move(&mut pos, &text, Notation::Kamil).unwrap(),
+            read_move(&mut pos, &text, Accept::First(Notation::Kamil)).unwrap(),
             (ours, Notation::Kamil)
         );
         assert_eq!(
-            read_move(&mut pos, &text, Notation::XBoard).unwrap(),
+            read_move(&mut pos, &text, Accept::Only(Notation::XBoard)).unwrap(),
             (xboard, Notation::XBoard)
         );
+        // A text legal only in our notation: an XBoard caller is refused.
+        let mut start = start("frolov-10x10");
+        assert!(read_move(&mut start, "b3b4", Accept::First(Notation::Kamil)).is_ok());
+        assert!(notation::parse_xboard_move(&mut start, "b3b4").is_err());
+        let e = read_move(&mut start, "b3b4", Accept::Only(Notation::XBoard)).unwrap_err();
+        assert!(matches!(e, AnyMoveError::Kamil(_)), "{e}");
     }
 
     #[test]
     fn a_pass_san_and_errors_by_the_callers_notation() {
         let mut pos = start("courier");
-        let e = read_move(&mut pos, "@@@@", Notation::Kamil).unwrap_err();
+        let any = Accept::First(Notation::Kamil);
+        let e = read_move(&mut pos, "@@@@", any).unwrap_err();
         assert!(e.to_string().contains("@@@@"), "{e}");
-        let (m, n) = read_move(&mut pos, "Nc3", Notation::Kamil).unwrap();
+        let (m, n) = read_move(&mut pos, "Nc3", any).unwrap();
         assert_eq!(
             (move_text(pos.variant(), m).as_str(), n),
             ("b1c3", Notation::San)
         );
-        let e = read_move(&mut pos, "b2b5", Notation::Kamil).unwrap_err();
+        let e = read_move(&mut pos, "b2b5", any).unwrap_err();
         assert!(matches!(e, AnyMoveError::Kamil(_)), "{e}");
         assert!(!e.what().contains("b2b5"), "{}", e.what());
-        let e = read_move(&mut pos, "b2b5", Notation::Usi).unwrap_err();
+        let e = read_move(&mut pos, "b2b5", Accept::Only(Notation::Usi)).unwrap_err();
         assert!(matches!(e, AnyMoveError::Usi(_)), "{e}");
+        // A protocol takes its own notation: no SAN, no pass of XBoard's.
+        let uci = Accept::Only(Notation::Kamil);
+        assert!(read_move(&mut pos, "Nc3", uci).is_err());
+        assert!(read_move(&mut pos, "@@@@", uci).is_err());
+        assert!(read_move(&mut pos, "b1c3", uci).is_ok());
     }
 }

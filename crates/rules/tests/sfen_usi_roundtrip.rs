@@ -12,13 +12,15 @@
 
 mod common;
 
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::sfen::{from_sfen, read_position};
 use kamil_rules::usi::{self, move_text, parse_move};
 
 /// A move text read as a front end speaking kamil's notation reads it.
 fn parse_any(pos: &mut Position, text: &str) -> Option<kamil_rules::Move> {
-    read_move(pos, text, Notation::Kamil).ok().map(|(m, _)| m)
+    read_move(pos, text, Accept::First(Notation::Kamil))
+        .ok()
+        .map(|(m, _)| m)
 }
 use kamil_rules::{Position, Variant};
 use proptest::prelude::*;

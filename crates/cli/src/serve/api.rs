@@ -17,7 +17,7 @@ use axum::http::StatusCode;
 use kamil_engine::skill::elo;
 use kamil_engine::{Info, Limits, Score, Skill};
 use kamil_rules::excerpt;
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::pgn::{self, GameRecord, PgnErrorKind};
 use kamil_rules::sfen::{self, PositionTextError};
@@ -164,7 +164,7 @@ fn new_position(app: &AppState, req: NewGame) -> Result<Position, ApiError> {
     for (i, m) in moves.iter().enumerate() {
         // Kamil's notation first, then XBoard's and HaChu's (comma legs,
         // `@@@@` for a pass) and the SAN of XBoard's game files.
-        let (mv, _) = read_move(&mut pos, m, Notation::Kamil)
+        let (mv, _) = read_move(&mut pos, m, Accept::First(Notation::Kamil))
             .map_err(|e| ApiError::bad(format!("move {} ({}): {e}", i + 1, excerpt(m))))?;
         pos.make(mv);
     }
@@ -268,7 +268,7 @@ pub async fn play(State(app): AppS, Path(id): Path<String>, Body(req): Body<Play
     if let Some(o) = pos.outcome() {
         return Err(ApiError::conflict(format!("the game is over ({o})")));
     }
-    let (m, _) = read_move(&mut pos, &req.text, Notation::Kamil)
+    let (m, _) = read_move(&mut pos, &req.text, Accept::First(Notation::Kamil))
         .map_err(|e| ApiError::bad(e.to_string()))?;
     pos.make(m);
     g.pos = pos;

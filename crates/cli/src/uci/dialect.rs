@@ -3,7 +3,7 @@
 //! first game, `bestmove` without a move).
 
 use super::usi;
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Variant};
 
@@ -62,7 +62,8 @@ impl Dialect {
         }
     }
 
-    /// Reads a move of `pos`, the dialect's notation first ([`read_move`]).
+    /// Reads a move of `pos` in the dialect's notation ([`read_move`]:
+    /// USI also takes kamil's, and both USI text in the shogi games).
     ///
     /// Errors: what is wrong with the text as the dialect's, in words,
     /// without the text (which the `position` report names).
@@ -71,7 +72,7 @@ impl Dialect {
             Dialect::Uci => Notation::Kamil,
             Dialect::Usi => Notation::Usi,
         };
-        read_move(pos, text, first)
+        read_move(pos, text, Accept::Only(first))
             .map(|(m, _)| m)
             .map_err(|e| e.what())
     }

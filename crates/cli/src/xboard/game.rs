@@ -128,7 +128,7 @@ impl Session {
         }
         self.abort_search();
         let ours = self.ids.move_from_xboard(self.core.variant(), text);
-        match read_move(&mut self.pos, &ours, Notation::XBoard) {
+        match read_move(&mut self.pos, &ours, Accept::Only(Notation::XBoard)) {
             Ok((m, _)) => {
                 self.pos.make(m);
                 self.entry = highlight::Entry::default();

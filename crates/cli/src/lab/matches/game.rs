@@ -9,7 +9,7 @@ use super::openings::Opening;
 use crate::lab::engines::client::{Failure, GameStart, Reply, Turn, peer_fen};
 use crate::lab::engines::config::Limits;
 use crate::lab::engines::seat::Seat;
-use kamil_rules::move_reader::{Notation, read_move};
+use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Reason, draw_or_points, outcome};
 use kamil_rules::{Move, Position, Side};
@@ -470,7 +470,7 @@ impl<'a> Referee<'a> {
         self.charge_clock(seat, elapsed)?;
         let score = seat.running().and_then(|c| c.last_score());
         // In kamil's notation or USI's (a USI engine's).
-        let m = match read_move(&mut self.pos, &text, Notation::Kamil) {
+        let m = match read_move(&mut self.pos, &text, Accept::Only(Notation::Kamil)) {
             Ok((m, _)) => m,
             Err(e) => {
                 let loss = Loss {
