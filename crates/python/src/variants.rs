@@ -5,7 +5,7 @@
 use crate::errors::variant_error;
 use kamil_rules::Variant;
 use kamil_rules::excerpt;
-use kamil_rules::variant::BUILTIN;
+use kamil_rules::variant::{BUILTIN, aliases};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::HashMap;
@@ -147,7 +147,8 @@ pub fn options_of(options: Option<&Bound<'_, PyAny>>) -> PyResult<Options> {
 }
 
 /// The compiled variant of `source` with `options` (built-in ones from the
-/// cache).
+/// cache). A built-in name may be another program's for one of our games
+/// (`chushogi`: [`aliases`]).
 ///
 /// Errors: `VariantError` with the rules library's message (unknown
 /// variant, unknown option or value, invalid file), echoes of long input
@@ -167,6 +168,21 @@ pub fn load(source: &Source, options: &Options) -> PyResult<Arc<Variant>> {
     };
     match source {
         Source::Builtin(name) => {
+            // Other programs' names for our games (`chushogi`, `shoshogi`),
+            // as UCI and USI take them: ours, with that program's rule
+            // options before the user's.
+            let (name, options) = match aliases::alias(name) {
+                Some(a) => {
+                    let theirs = a
+                        .options
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()));
+                    let all: Options = theirs.chain(options.iter().cloned()).collect();
+                    (a.ours.to_string(), all)
+                }
+                None => (name.clone(), options.clone()),
+            };
+            let (name, options) = (&name, &options);
             let key = (name.clone(), options.clone());
             let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
             if let Some(v) = cache.get(&key) {
