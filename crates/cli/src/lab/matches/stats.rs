@@ -24,7 +24,7 @@ pub struct Score {
 }
 
 /// An Elo difference and the half-width of its 95% confidence interval;
-/// infinite when the score is 0% or 100% (or the interval reaches them).
+/// infinite only when the score is 0% or 100%.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
     /// Estimated difference, first engine minus second.
@@ -45,6 +45,16 @@ pub fn elo_of_score(s: f64) -> f64 {
     } else {
         -400.0 * (1.0 / s - 1.0).log10()
     }
+}
+
+/// Wilson's 95% score interval for a score `s` over `n` games: inside
+/// (0, 1) for any `s` strictly between them.
+fn wilson(s: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let center = (s + z2 / (2.0 * n)) / denom;
+    let half = Z95 / denom * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+    (center - half, center + half)
 }
 
 /// The expected score of a logistic Elo difference.
@@ -93,12 +103,19 @@ impl Score {
         ((plain + self.shared_sq - 2.0 * s * self.shared) / n).max(0.0)
     }
 
-    /// Elo difference with its 95% margin, if any game was played.
+    /// Elo difference with its 95% margin, if any game was played: the
+    /// trinomial normal interval on the score, or where that reaches 0% or
+    /// 100% (a lopsided match of few games), Wilson's interval on the score,
+    /// which stays inside them; infinite only at 0% or 100% itself.
     pub fn elo(&self) -> Option<EloEstimate> {
         let s = self.fraction()?;
+        let n = self.games() as f64;
         let elo = elo_of_score(s);
-        let sd = (self.variance(s) / self.games() as f64).sqrt();
-        let (lo, hi) = (s - Z95 * sd, s + Z95 * sd);
+        let sd = (self.variance(s) / n).sqrt();
+        let (mut lo, mut hi) = (s - Z95 * sd, s + Z95 * sd);
+        if (lo <= 0.0 || hi >= 1.0) && s > 0.0 && s < 1.0 {
+            (lo, hi) = wilson(s, n);
+        }
         let margin = if lo <= 0.0 || hi >= 1.0 {
             f64::INFINITY
         } else {
@@ -267,6 +284,37 @@ mod tests {
         // And that number, once and for all: 143.9 Elo.
         assert!(close(e.margin, 143.87, 0.01), "{e:?}");
         assert_eq!(format_elo(&e), "+88.7 +/- 143.9");
+    }
+
+    /// Issue 80: the interval is finite for every score short of all wins
+    /// or all losses, however few the games (14-2-0 in Chu Shogi gave
+    /// `+/- inf`); a match of one result alone stays unbounded.
+    #[test]
+    fn the_margin_is_finite_short_of_all_wins_or_all_losses() {
+        for n in 1..=30u32 {
+            for wins in 0..=n {
+                for losses in 0..=n - wins {
+                    let sc = Score {
+                        wins,
+                        losses,
+                        draws: n - wins - losses,
+                        ..Default::default()
+                    };
+                    let e = sc.elo().unwrap();
+                    let lopsided = wins == n || losses == n;
+                    assert_eq!(e.margin.is_finite(), !lopsided, "{sc:?}: {e:?}");
+                }
+            }
+        }
+        let chu = Score {
+            wins: 14,
+            losses: 2,
+            draws: 0,
+            ..Default::default()
+        };
+        let e = chu.elo().unwrap();
+        assert!(close(e.elo, 338.0, 0.1) && e.margin > 100.0, "{e:?}");
+        assert!(!format_elo(&e).contains("inf"), "{}", format_elo(&e));
     }
 
     #[test]
