@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use kamil_engine::{Engine, EngineConfig};
 use kamil_rules::excerpt;
 use kamil_rules::pgn::{self, GameRecord};
-use kamil_rules::variant::aliases::from_xboard_name;
+use kamil_rules::variant::aliases::{self, from_xboard_name};
 use kamil_rules::{Move, Position, Side};
 use std::io::Write;
 use std::path::PathBuf;
@@ -42,6 +42,10 @@ pub struct Args {
     /// one).
     #[arg(long, value_name = "FILE|hand")]
     pub eval: Option<PathBuf>,
+    /// The game's variant where the PGN has no `Variant` tag (a built-in
+    /// name, another program's, or a variant file); a tag wins.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
 }
 
 /// A game read from PGN: where it starts, its moves, tags and result.
@@ -69,13 +73,17 @@ pub fn read_game(text: &str, default_variant: Option<&str>) -> Result<PgnGame> {
         .tag("Variant")
         .map(|t| from_xboard_name(t).unwrap_or(t));
     let Some(name) = tag.or(default_variant) else {
-        bail!("the game has no Variant tag: say which game it is ([Variant \"courier\"])");
+        bail!(
+            "the game has no Variant tag: say which game it is ([Variant \"courier\"], or --variant courier)"
+        );
     };
     let options: Vec<String> = game
         .tag("VariantOptions")
         .map(|o| o.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
-    let v = load_variant(name, &options)?;
+    // Other programs' names too (`chushogi`), with their rule options.
+    let (name, options) = aliases::resolve(name, &options);
+    let v = load_variant(&name, &options)?;
     let start = match game.tag("FEN") {
         // A shogi game's FEN tag may hold an SFEN, as shogi tools write it.
         Some(f) => read_position(v, f)?,
@@ -107,7 +115,7 @@ pub fn run(args: Args) -> Result<()> {
         let text = input::read_file(&args.game, "game", input::MAX_FILE)?;
         (text, format!("{}", args.game.display()))
     };
-    let game = read_game(&text, None).with_context(|| shown.clone())?;
+    let game = read_game(&text, args.variant.as_deref()).with_context(|| shown.clone())?;
     if [Side::First, Side::Second]
         .iter()
         .all(|&s| game.start.pieces(s).is_empty())

@@ -381,3 +381,43 @@ fn bad_review_requests_get_a_4xx() {
     let r = post(s.addr, &path, &json!({"movetime_ms": 5}));
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+/// Issue 80: a PGN without a `Variant` tag is told its game with
+/// `--variant` (another program's name too); without it the error says
+/// how.
+#[test]
+fn analyse_takes_the_game_from_variant_where_the_pgn_has_no_tag() {
+    let game = scratch("untagged.pgn", "1. b2b3 b7b6 *\n");
+    let out = kamil(&["analyse", game.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("--variant"), "{err}");
+    let out = kamil(&[
+        "analyse",
+        game.to_str().unwrap(),
+        "--movetime",
+        "5",
+        "--variant",
+        "courier",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shogi = scratch("untagged-chu.pgn", "1. 7i7h *\n");
+    let out = kamil(&[
+        "analyse",
+        shogi.to_str().unwrap(),
+        "--movetime",
+        "5",
+        "--variant",
+        "chushogi",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("chu-shogi"));
+}
