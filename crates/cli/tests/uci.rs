@@ -737,8 +737,23 @@ fn limit_strength_plays_the_level_of_the_elo() {
     let (d, _) = depths(&mut e, &[on]);
     assert!(!d.is_empty() && d.iter().all(|x| x == "1"), "{d:?}");
     let chu = "setoption name UCI_Variant value chu-shogi".to_string();
-    let (d, _) = depths(&mut e, &[chu]);
+    let (d, l) = depths(&mut e, &[chu]);
     assert!(!d.is_empty() && d.iter().all(|x| x == "1"), "{d:?}");
+    // Issue 80: Chu Shogi's own range is announced, its ladder's top.
+    let spin = l
+        .iter()
+        .find(|x| x.starts_with("option name UCI_Elo type spin "))
+        .unwrap_or_else(|| panic!("{l:?}"));
+    let n: Vec<i32> = spin.split(' ').filter_map(|w| w.parse().ok()).collect();
+    let [_, lo, hi] = n[..] else { panic!("{spin}") };
+    let chu_top = kamil_engine::skill::elo::ladder(&variant("chu-shogi", &[]))
+        .range()
+        .1;
+    assert_eq!(
+        (lo, hi),
+        (kamil_engine::skill::elo::ELO_FLOOR, chu_top),
+        "{spin}"
+    );
     let (d, l) = depths(&mut e, &[elo(hi), elo(hi + 1)]);
     assert!(d.iter().any(|x| x == "3"), "{d:?}");
     let want = format!("UCI_Elo must be {lo} to {hi}, not `{}`", hi + 1);

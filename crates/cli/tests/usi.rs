@@ -372,3 +372,29 @@ fn a_gui_plays_sho_shogi_on_byoyomi() {
         8,
     );
 }
+
+/// Issue 80: `UCI_Elo`'s range is the game's own ladder: Chu Shogi's
+/// (USI's first game) at the handshake, Tamerlane's announced again when
+/// the game changes.
+#[test]
+fn the_elo_range_is_the_games_own() {
+    use kamil_engine::skill::elo::{ELO_FLOOR, ladder};
+    let range = |l: &[String]| -> (i32, i32) {
+        let spin = l
+            .iter()
+            .find(|x| x.starts_with("option name UCI_Elo type spin "))
+            .unwrap_or_else(|| panic!("{l:?}"));
+        let n: Vec<i32> = spin.split(' ').filter_map(|w| w.parse().ok()).collect();
+        (n[1], n[2])
+    };
+    let mut e = Session::start(&["usi"]);
+    let l = said(&mut e, &["usi"]);
+    let chu = ladder(&variant("chu-shogi", &[])).range();
+    assert_eq!(chu.0, ELO_FLOOR);
+    assert_eq!(range(&l), chu);
+    let l = said(&mut e, &["setoption name USI_Variant value tamerlane"]);
+    let tamerlane = ladder(&variant("tamerlane", &[])).range();
+    assert_ne!(tamerlane, chu);
+    assert_eq!(range(&l), tamerlane);
+    e.send("quit");
+}

@@ -13,6 +13,7 @@ use anyhow::Result;
 use kamil_engine::eval::weights::Weights;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::{NetFileError, Nnue};
+use kamil_engine::skill::elo;
 use kamil_engine::tt::AllocError;
 use kamil_engine::{Engine, EvalMode, Skill, Strength};
 use kamil_rules::Variant;
@@ -41,6 +42,8 @@ pub struct Core {
     eval_mode: EvalMode,
     /// The strength options.
     strength: Strength,
+    /// Was `UCI_Elo` set? Until it is, it follows the game's top.
+    elo_set: bool,
 }
 
 /// What choosing the evaluation has to say: a network file was loaded, or
@@ -72,7 +75,7 @@ impl Core {
     /// Errors: the weights file beside a variant file does not load.
     pub fn with_variant(game: &str, variant: Arc<Variant>) -> Result<Core> {
         let weights = load_weights(game, &variant)?;
-        Ok(Core {
+        let mut core = Core {
             game: game.to_string(),
             options: Vec::new(),
             variant,
@@ -81,13 +84,16 @@ impl Core {
             eval_file: None,
             eval_mode: EvalMode::Full,
             strength: Strength::default(),
-        })
+            elo_set: false,
+        };
+        core.clamp_elo();
+        Ok(core)
     }
 
     /// The settings of a built-in game already loaded (the server's games):
     /// no weights file, the default evaluation at full strength.
     pub fn builtin(variant: Arc<Variant>) -> Core {
-        Core {
+        let mut core = Core {
             game: variant.name.clone(),
             options: variant
                 .chosen
@@ -100,13 +106,18 @@ impl Core {
             eval_file: None,
             eval_mode: EvalMode::Full,
             strength: Strength::default(),
-        }
+            elo_set: false,
+        };
+        core.clamp_elo();
+        core
     }
 
     /// Chooses the game: a built-in name, another program's name for one
     /// ([`aliases`]: `shoshogi` loads ours with that program's rule
     /// options, before the user's) or a variant file, with the weights
-    /// file beside a variant file. The settings are unchanged on an error.
+    /// file beside a variant file. The settings are unchanged on an error;
+    /// `UCI_Elo` is left for the front end to fit ([`Core::clamp_elo`]),
+    /// so that it can say what changed.
     ///
     /// Errors: the game, an option or the weights file does not load
     /// (the message names it).
@@ -185,6 +196,26 @@ impl Core {
     /// Sets `UCI_Elo` (the front end checks its range).
     pub fn set_elo(&mut self, elo: i32) {
         self.strength.elo = elo;
+        self.elo_set = true;
+    }
+
+    /// The game's own `UCI_Elo` range, its ladder's ([`elo::ladder`]).
+    pub fn elo_range(&self) -> (i32, i32) {
+        elo::ladder(&self.variant).range()
+    }
+
+    /// Fits `UCI_Elo` to the game's range ([`Core::elo_range`]): one never
+    /// set follows the game's top; one set and outside is clamped, and the
+    /// Elo it had is returned.
+    pub fn clamp_elo(&mut self) -> Option<i32> {
+        let (lo, hi) = self.elo_range();
+        let old = self.strength.elo;
+        if !self.elo_set {
+            self.strength.elo = hi;
+            return None;
+        }
+        self.strength.elo = old.clamp(lo, hi);
+        (old != self.strength.elo).then_some(old)
     }
 
     /// Does strength depend on the game (`UCI_Elo` is read on each game's

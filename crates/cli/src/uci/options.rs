@@ -9,7 +9,7 @@ use crate::bounds::machine_threads;
 use crate::game_args::load_variant;
 use crate::out::send;
 use crate::session::{self, EvalNote};
-use kamil_engine::skill::elo;
+
 use kamil_engine::{EvalMode, Skill};
 use kamil_rules::Position;
 use kamil_rules::variant::BUILTIN;
@@ -57,12 +57,7 @@ impl Session {
                 Skill::FULL
             ),
             "option name UCI_LimitStrength type check default false".to_string(),
-            format!(
-                "option name UCI_Elo type spin default {} min {} max {}",
-                self.core.strength().elo,
-                elo::elo_range().0,
-                elo::elo_range().1
-            ),
+            self.elo_option(),
             "option name Eval type combo default full var full var material".to_string(),
             "option name VariantOptions type string default <empty>".to_string(),
             "option name Use NNUE type check default true".to_string(),
@@ -170,7 +165,7 @@ impl Session {
                 )),
             },
             "uci_elo" => {
-                let (lo, hi) = elo::elo_range();
+                let (lo, hi) = self.core.elo_range();
                 match value.parse::<i32>() {
                     Ok(n) if (lo..=hi).contains(&n) => {
                         drop(engine);
@@ -218,9 +213,11 @@ impl Session {
     /// beside it) and gives the engine its evaluation and level for it.
     /// Returns whether the game was changed (else it says why).
     fn select_variant(&mut self, name: &str, options: Vec<String>) -> bool {
+        let range = self.core.elo_range();
         match self.core.select(name, options) {
             Ok(()) => {
                 self.position = Position::start(self.core.variant().clone());
+                self.announce_elo_range(range);
                 self.apply_evaluation();
                 self.apply_strength();
                 if let Ok(mut e) = self.engine.lock() {
@@ -235,9 +232,35 @@ impl Session {
         }
     }
 
+    /// The `UCI_Elo` option line: the game's own range ([`kamil_engine::skill::elo::ladder`]),
+    /// the Elo in force as its default.
+    fn elo_option(&self) -> String {
+        let (lo, hi) = self.core.elo_range();
+        format!(
+            "option name UCI_Elo type spin default {} min {lo} max {hi}",
+            self.core.strength().elo
+        )
+    }
+
+    /// After a change of game whose `UCI_Elo` range was `old`: a range of
+    /// its own is announced again (UCI and USI allow an `option` line after
+    /// the handshake), and an Elo outside it is clamped and said.
+    fn announce_elo_range(&mut self, old: (i32, i32)) {
+        if let Some(was) = self.core.clamp_elo() {
+            self.info(&format!(
+                "UCI_Elo {was} is outside {}'s range: {}",
+                self.core.variant().name,
+                self.core.strength().elo
+            ));
+        }
+        if self.core.elo_range() != old {
+            send(&self.out, &self.elo_option());
+        }
+    }
+
     /// Gives the engine the level the strength options ask for in the
     /// selected game: `UCI_Elo` is read on that game's ladder
-    /// ([`elo::ladder`]), so it is set again when the game changes.
+    /// ([`kamil_engine::skill::elo::ladder`]), so it is set again when the game changes.
     fn apply_strength(&mut self) {
         if let Ok(mut e) = self.engine.lock() {
             self.core.apply_strength(&mut e);

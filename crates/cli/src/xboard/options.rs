@@ -199,6 +199,7 @@ impl Session {
         let old = self.core.variant().clone();
         match self.core.select(game, opts) {
             Ok(()) => {
+                self.core.clamp_elo();
                 let v = self.core.variant().clone();
                 let other = v.name != old.name || v.chosen != old.chosen;
                 self.ids = XboardIds::new(&v);

@@ -115,6 +115,12 @@ impl Ladder {
         below.1
     }
 
+    /// This game's `UCI_Elo` range: [`ELO_FLOOR`] (level 0) to the Elo of
+    /// the strongest limited level.
+    pub fn range(&self) -> (i32, i32) {
+        (ELO_FLOOR, self.elo(Skill::FULL - 1))
+    }
+
     /// The level below full strength whose Elo is nearest `elo` (the
     /// weaker one on a tie): what `UCI_LimitStrength` plays at.
     pub fn level(&self, elo: i32) -> Skill {
