@@ -605,7 +605,12 @@ impl<W: Write> Session<W> {
         }
         writeln!(self.out, "kamil is thinking for you...")?;
         self.out.flush()?;
+        // A hint is the full engine's, whatever level kamil plays at
+        // (issue 80): the level is set back after it.
+        let level = self.engine.skill();
+        self.engine.set_level(Skill::default());
         let r = self.engine.search(&self.pos, &self.limits, &mut |_| {});
+        self.engine.set_level(level);
         match r.best {
             Some(m) => writeln!(
                 self.out,

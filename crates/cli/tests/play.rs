@@ -364,6 +364,18 @@ fn bad_arguments_fail_with_a_message() {
     assert_ne!(r.code, Some(0));
 }
 
+/// Issue 80: a hint is the full engine's, whatever level kamil plays at:
+/// at level 0 (one ply) it still searches to `--depth`.
+#[test]
+fn a_hint_is_the_full_engines() {
+    let out = ok(&["courier", "--depth", "3", "--skill", "0"], "hint\nquit\n");
+    let hint = answer(&out, "hint").join("\n");
+    assert!(
+        hint.contains("Hint: ") && hint.contains("depth 3"),
+        "{hint}"
+    );
+}
+
 #[test]
 fn hint_board_help_and_a_failed_save() {
     let out = ok(
