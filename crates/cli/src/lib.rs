@@ -57,8 +57,8 @@ enum Command {
     /// Search fixed positions to a fixed depth, with one thread (so that
     /// the node count is deterministic): node count and speed.
     Bench(bench::Args),
-    /// Play games between two engines, with kamil's rules as referee (boxed:
-    /// its arguments are by far the largest).
+    /// Play games between two engines, with kamil's rules as referee.
+    // Boxed: its arguments are by far the largest.
     Match(Box<lab::matches::Args>),
     /// Print a game's rules in words, with each piece's diagram.
     Rules(rules::Args),
