@@ -58,14 +58,20 @@ fn fairy_stockfish_and_shogi_names_select_our_games() {
     // First player's King on e1 in check from the Rook on a1; the Drunk
     // Elephant on e6 can promote on e7 to a second royal.
     let check = "position fen 4k4/9/9/4E4/9/9/9/9/r3K4 b moves e6e7+";
-    // Lines answered to `command`, up to the `readyok` after it.
+    // Lines answered to `command`, up to the `readyok` after it, but the
+    // `UCI_Elo` option line a change of game may send again (issue 80).
     let said = |e: &mut Session, commands: &[&str]| {
         for c in commands {
             e.send(c);
         }
         e.send("isready");
         let l = e.until("readyok", Duration::from_secs(10));
-        l[..l.len() - 1].join("\n")
+        l[..l.len() - 1]
+            .iter()
+            .filter(|x| !x.starts_with("option name UCI_Elo "))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let refused = said(
         &mut e,

@@ -218,6 +218,11 @@ impl Core {
         (old != self.strength.elo).then_some(old)
     }
 
+    /// Was `UCI_Elo` set (else it follows the game's top)?
+    pub fn elo_is_set(&self) -> bool {
+        self.elo_set
+    }
+
     /// Does strength depend on the game (`UCI_Elo` is read on each game's
     /// own ladder)?
     pub fn strength_per_game(&self) -> bool {

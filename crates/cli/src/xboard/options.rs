@@ -62,9 +62,14 @@ impl Session {
                 Skill::FULL
             ),
             "feature option=\"UCI_LimitStrength -check 0\"".to_string(),
+            // XBoard's range is every game's: an Elo not set shows its top.
             format!(
                 "feature option=\"UCI_Elo -spin {} {} {}\"",
-                self.core.strength().elo,
+                if self.core.elo_is_set() {
+                    self.core.strength().elo
+                } else {
+                    elo::elo_range().1
+                },
                 elo::elo_range().0,
                 elo::elo_range().1
             ),
