@@ -27,7 +27,7 @@ mod variants;
 pub mod xboard;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// kamil: engine and toolkit for the great historical chess variants.
@@ -83,7 +83,13 @@ enum Command {
 /// success, or failure after an error (a closed standard output, as in
 /// `kamil moves ... | head`, counts as success).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result: Result<()> = match cli.command {
         None => autodetect(),
         Some(c) => run(c),
@@ -120,13 +126,65 @@ fn run(command: Command) -> Result<()> {
     }
 }
 
+/// The commands by what they are for, in `kamil --help` (issue 80): a
+/// player's first, then the protocols, then the tools for engine authors.
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "Play and study",
+        &["play", "serve", "analyse", "rules", "variants", "moves"],
+    ),
+    (
+        "Engines and protocols (for GUIs)",
+        &["uci", "usi", "xboard"],
+    ),
+    (
+        "Tools for engine authors",
+        &[
+            "perft",
+            "bench",
+            "match",
+            "gen-data",
+            "tune",
+            "train-net",
+            "data-text",
+        ],
+    ),
+];
+
+/// The command line, its help listing the commands in [`GROUPS`] (each
+/// command's own line, from its doc comment).
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let width = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().len())
+        .max()
+        .unwrap_or(0);
+    let mut groups = String::new();
+    for (title, names) in GROUPS {
+        groups.push_str(&format!("{title}:\n"));
+        for name in *names {
+            let about = cmd
+                .find_subcommand(name)
+                .and_then(|c| c.get_about())
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            groups.push_str(&format!("  {name:width$}  {about}\n"));
+        }
+        groups.push('\n');
+    }
+    cmd.help_template(format!(
+        "{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{groups}Options:\n{{options}}{{after-help}}"
+    ))
+}
+
 /// `kamil` without a command, as GUIs start engines: the first line read
 /// chooses the protocol (`uci`, `usi` or `xboard`). On a terminal, the help.
 fn autodetect() -> Result<()> {
-    use clap::CommandFactory;
     use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
-        Cli::command().print_help()?;
+        command().print_help()?;
         return Ok(());
     }
     let mut stdin = std::io::stdin().lock();
@@ -153,4 +211,35 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every command is in one group of the help, once (a new command
+    /// must be given its place), and the help lists them under the groups.
+    #[test]
+    fn the_help_groups_every_command_once() {
+        let grouped: Vec<&str> = GROUPS.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        for n in &names {
+            assert_eq!(grouped.iter().filter(|g| **g == n).count(), 1, "{n}");
+        }
+        assert_eq!(grouped.len(), names.len());
+        let help = command().render_help().to_string();
+        let at = |s: &str| help.find(s).unwrap_or_else(|| panic!("{s}: {help}"));
+        assert!(at("Play and study:") < at("  play "));
+        assert!(at("  moves ") < at("Engines and protocols"));
+        assert!(at("Tools for engine authors:") < at("  train-net "));
+        assert!(
+            help.contains("Options:") && help.contains("--version"),
+            "{help}"
+        );
+        assert!(!help.contains("boxed"), "{help}");
+    }
 }
