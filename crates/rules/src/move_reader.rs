@@ -49,10 +49,11 @@ pub enum Accept {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnyMoveError {
     /// Judged as kamil's, XBoard's or SAN text.
-    #[error("{0}")]
+    // Transparent: the reason is said once, not again as its own source.
+    #[error(transparent)]
     Kamil(#[from] MoveError),
     /// Judged as USI text.
-    #[error("{0}")]
+    #[error(transparent)]
     Usi(#[from] UsiMoveError),
 }
 
@@ -262,6 +263,15 @@ mod tests {
         assert!(notation::parse_xboard_move(&mut start, "b3b4").is_err());
         let e = read_move(&mut start, "b3b4", Accept::Only(Notation::XBoard)).unwrap_err();
         assert!(matches!(e, AnyMoveError::Kamil(_)), "{e}");
+    }
+
+    /// Issue 80: a reason is said once, also in an error chain.
+    #[test]
+    fn the_reason_is_not_its_own_source() {
+        use std::error::Error;
+        let mut pos = start("courier");
+        let e = read_move(&mut pos, "zz9", Accept::First(Notation::Kamil)).unwrap_err();
+        assert!(e.source().is_none(), "{e}");
     }
 
     #[test]

@@ -257,10 +257,11 @@ pub fn looks_like_sfen(variant: &Variant, text: &str) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionTextError {
     /// Read as a FEN.
-    #[error("{0}")]
+    // Transparent: the reason is said once, not again as its own source.
+    #[error(transparent)]
     Fen(#[from] FenError),
     /// Read as an SFEN ([`looks_like_sfen`]).
-    #[error("{0}")]
+    #[error(transparent)]
     Sfen(#[from] SfenError),
 }
 
