@@ -421,3 +421,17 @@ fn analyse_takes_the_game_from_variant_where_the_pgn_has_no_tag() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("chu-shogi"));
 }
+
+/// Issue 80: a PGN whose moves name pieces with the labels `kamil play`
+/// prints (the rule book's IDs, `Ln` for the Lion) reads in analyse.
+#[test]
+fn analyse_reads_the_piece_labels_kamil_prints() {
+    let game = scratch("labels.pgn", "[Variant \"chu-shogi\"]\n\n1. Lnf5 f8 *\n");
+    let out = kamil(&["analyse", game.to_str().unwrap(), "--movetime", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("f3f5"),
+        "{err}"
+    );
+}

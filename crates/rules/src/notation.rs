@@ -581,11 +581,12 @@ pub fn parse_xboard_san(pos: &mut Position, text: &str) -> Result<Move, MoveErro
         found.retain(|m| {
             let p = pos.at(m.from);
             let info = &v.pieces[p.kind() as usize];
-            let base_token = match info.demoted {
-                Some(d) => &v.pieces[d as usize].token,
-                None => &info.token,
+            let base = match info.demoted {
+                Some(d) => &v.pieces[d as usize],
+                None => info,
             };
-            base_token.starts_with(first) && info.demoted.is_some() == promoted_piece
+            let named = base.id == letters || base.token.starts_with(first);
+            named && info.demoted.is_some() == promoted_piece
         });
     }
     if found.len() > 1 {
@@ -646,10 +647,21 @@ fn read_san(v: &Variant, t: &str) -> Option<San> {
     }
     let promoted_piece = body.starts_with('+');
     let body = body.trim_start_matches('+');
-    let letters: String = body
+    let mut letters: String = body
         .chars()
         .take_while(|c| c.is_ascii_uppercase() || *c == '\'' || *c == '!')
         .collect();
+    // A rule-book ID longer than the capitals (`Ln`, as `kamil play` and
+    // the page label pieces): the whole label.
+    if let Some(id) = v
+        .pieces
+        .iter()
+        .map(|p| p.id.as_str())
+        .filter(|id| id.len() > letters.len() && body.starts_with(id))
+        .max_by_key(|id| id.len())
+    {
+        letters = id.to_string();
+    }
     let mut rest = &body[letters.len()..];
     let (mut squares, mut file, mut rank) = (Vec::new(), None, None);
     while !rest.is_empty() {
@@ -791,6 +803,8 @@ betza = "KNADcaKmabK"
         // `N` the Lion; a Lion's double move (first leg, then `-`), a pass
         // as XBoard's `--` and as `Lion out and back`.
         assert_eq!(san_game("chu-shogi", &["f5", "f8"]), ["f4f5", "f9f8"]);
+        // The rule book's ID as `kamil play` labels the Lion (issue 80).
+        assert_eq!(san_game("chu-shogi", &["Lnf5", "f8"]), ["f3f5", "f9f8"]);
         let game = san_game(
             "chu-shogi",
             &["Nf5", "f8", "Nf6-f7", "e8", "--", "g8", "Ng7-f7"],
