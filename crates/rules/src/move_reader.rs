@@ -8,7 +8,7 @@
 //! a person's text or a game file any, its notation first. On a
 //! board of ten ranks XBoard counts ranks from 0, so `e1e2` is a
 //! different move in XBoard's text and in ours, and only the dialect
-//! knows which was meant (there an XBoard caller's text is never read as
+//! knows which was meant (the XBoard protocol's text is never read as
 //! ours). The others follow in a fixed order (USI, for
 //! USI text only; kamil's; XBoard's; SAN). Text of one notation is seldom
 //! text of another: USI squares start with a digit, ours and XBoard's
@@ -111,16 +111,13 @@ pub fn read_move(
     }
     let mut order = vec![first];
     if every {
-        // XBoard's squares name other cells than ours on a board of ten
-        // ranks: an XBoard caller's text is never read as ours there.
-        let clash = first == Notation::XBoard && pos.variant().geometry.ranks() == 10;
         for n in [
             Notation::Usi,
             Notation::Kamil,
             Notation::XBoard,
             Notation::San,
         ] {
-            if n != first && (n != Notation::Usi || usi_text) && !(clash && n == Notation::Kamil) {
+            if n != first && (n != Notation::Usi || usi_text) {
                 order.push(n);
             }
         }

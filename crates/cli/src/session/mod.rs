@@ -75,33 +75,33 @@ impl Core {
     /// Errors: the weights file beside a variant file does not load.
     pub fn with_variant(game: &str, variant: Arc<Variant>) -> Result<Core> {
         let weights = load_weights(game, &variant)?;
-        let mut core = Core {
-            game: game.to_string(),
-            options: Vec::new(),
-            variant,
-            weights,
-            use_nnue: true,
-            eval_file: None,
-            eval_mode: EvalMode::Full,
-            strength: Strength::default(),
-            elo_set: false,
-        };
-        core.clamp_elo();
-        Ok(core)
+        Ok(Core::of(game.to_string(), Vec::new(), variant, weights))
     }
 
     /// The settings of a built-in game already loaded (the server's games):
     /// no weights file, the default evaluation at full strength.
     pub fn builtin(variant: Arc<Variant>) -> Core {
+        let options = variant
+            .chosen
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        Core::of(variant.name.clone(), options, variant, None)
+    }
+
+    /// The default settings of a loaded game: full strength, the default
+    /// evaluation, `UCI_Elo` at the game's top.
+    fn of(
+        game: String,
+        options: Vec<String>,
+        variant: Arc<Variant>,
+        weights: Option<Weights>,
+    ) -> Core {
         let mut core = Core {
-            game: variant.name.clone(),
-            options: variant
-                .chosen
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect(),
+            game,
+            options,
             variant,
-            weights: None,
+            weights,
             use_nnue: true,
             eval_file: None,
             eval_mode: EvalMode::Full,

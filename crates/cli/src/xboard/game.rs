@@ -41,7 +41,7 @@ impl Session {
 
     pub(super) fn select_variant(&mut self, name: &str, line: &str) {
         self.abort_search();
-        let Some(game) = setup::builtin_for(name) else {
+        let Some(game) = kamil_rules::variant::aliases::from_xboard_name(name) else {
             return self.error("unknown variant", line);
         };
         if !self.load(game, line) {

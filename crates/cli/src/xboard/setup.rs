@@ -12,19 +12,12 @@ use kamil_rules::{Position, Side, Variant};
 /// `setup` for them as long as the start position is XBoard's.
 const NATIVE: &[&str] = &["chu", "courier"];
 
-/// The name XBoard uses for our game `ours` (the alias table's).
-pub fn xboard_name(ours: &str) -> String {
-    aliases::xboard_name(ours).to_string()
-}
-
-/// Our built-in game for an XBoard variant name (XBoard's name or ours).
-pub fn builtin_for(xboard: &str) -> Option<&'static str> {
-    aliases::from_xboard_name(xboard)
-}
-
 /// The `feature variants=` list: every built-in game, by XBoard name.
 pub fn variant_list() -> String {
-    let names: Vec<String> = BUILTIN.iter().map(|(n, _)| xboard_name(n)).collect();
+    let names: Vec<&str> = BUILTIN
+        .iter()
+        .map(|(n, _)| aliases::xboard_name(n))
+        .collect();
     names.join(",")
 }
 
@@ -46,10 +39,10 @@ const MAX_SLOTS: usize = 64;
 ///
 /// Errors: the game has more piece types than XBoard can draw.
 pub fn setup_lines(v: &Variant, pos: &Position) -> Result<Vec<String>, String> {
-    let name = xboard_name(&v.name);
+    let name = aliases::xboard_name(&v.name);
     let ids = XboardIds::new(v);
     let fen = ids.fen_to_xboard(pos);
-    if NATIVE.contains(&name.as_str()) {
+    if NATIVE.contains(&name) {
         // XBoard knows the game: a different start (an option) is sent as
         // a plain FEN, which XBoard takes when it is not testing legality.
         return Ok(if Some(&v.start_fen) == builtin_start(&v.name).as_ref() {
@@ -213,11 +206,11 @@ mod tests {
 
     #[test]
     fn names_both_ways() {
-        assert_eq!(xboard_name("chu-shogi"), "chu");
-        assert_eq!(xboard_name("courier-modern"), "courier-modern");
-        assert_eq!(builtin_for("chu"), Some("chu-shogi"));
-        assert_eq!(builtin_for("chu-shogi"), Some("chu-shogi"));
-        assert_eq!(builtin_for("normal"), None);
+        assert_eq!(aliases::xboard_name("chu-shogi"), "chu");
+        assert_eq!(aliases::xboard_name("courier-modern"), "courier-modern");
+        assert_eq!(aliases::from_xboard_name("chu"), Some("chu-shogi"));
+        assert_eq!(aliases::from_xboard_name("chu-shogi"), Some("chu-shogi"));
+        assert_eq!(aliases::from_xboard_name("normal"), None);
         let list = variant_list();
         assert!(list.split(',').any(|n| n == "dai"), "{list}");
         assert_eq!(list.split(',').count(), BUILTIN.len());
