@@ -167,3 +167,155 @@ fn the_readme_has_at_most_300_lines() {
         "README.md has {lines} lines, more than {README_MAX_LINES}: move sections to docs/"
     );
 }
+
+/// The text files of the repository that may cite the rule book: sources,
+/// docs, variant files and scripts (not `target/`, not `node_modules/`, not
+/// the books themselves).
+fn citing_files() -> Vec<PathBuf> {
+    let root = workspace();
+    let mut out = vec![root.join("README.md")];
+    let mut stack: Vec<PathBuf> = ["crates", "docs", "variants", "web", "scripts"]
+        .iter()
+        .map(|d| root.join(d))
+        .collect();
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a folder entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                if !["target", "node_modules", "out"].contains(&name) {
+                    stack.push(path);
+                }
+            } else if name == "docs_links.rs" {
+                // This file's own examples are not citations.
+            } else if ["rs", "md", "toml", "js", "mjs", "py", "pyi", "txt"]
+                .iter()
+                .any(|x| name.ends_with(&format!(".{x}")))
+                || !name.contains('.')
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every citation `rules/BOOK.md` in `text`, with the section that follows
+/// it if any (`6.4`, `section 5`, `A5`): (book, section).
+fn citations(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("rules/") {
+        let after = &rest[at + "rules/".len()..];
+        rest = after;
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        let Some(tail) = after[name_len..].strip_prefix(".md") else {
+            continue;
+        };
+        if name_len == 0 {
+            continue;
+        }
+        let mut t = tail.trim_start_matches(['`', ',', ':']).trim_start_matches(' ');
+        t = t
+            .strip_prefix("sections ")
+            .or_else(|| t.strip_prefix("section "))
+            .unwrap_or(t);
+        let token: String = t
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '.')
+            .collect();
+        let token = token.trim_end_matches('.');
+        let section = (token.chars().next().is_some_and(|c| c.is_ascii_digit())
+            || (token.len() > 1
+                && token.starts_with(|c: char| c.is_ascii_uppercase())
+                && token[1..].chars().all(|c| c.is_ascii_digit())))
+        .then(|| token.to_string());
+        out.push((after[..name_len].to_string(), section));
+    }
+    out
+}
+
+/// Whether the book `text` has the section `section`: a heading numbered
+/// so (`## 5.` or `### 6.4 `) for a number, the word itself for an item
+/// such as `A5` or `B15`.
+fn has_section(text: &str, section: &str) -> bool {
+    if section.starts_with(|c: char| c.is_ascii_digit()) {
+        text.lines().any(|l| {
+            let Some(l) = l.strip_prefix('#') else {
+                return false;
+            };
+            let l = l.trim_start_matches('#');
+            l.starts_with(' ')
+                && l.trim_start().strip_prefix(section).is_some_and(|r| {
+                    r.starts_with(' ')
+                        || r.strip_prefix('.')
+                            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
+                })
+        })
+    } else {
+        text.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == section)
+    }
+}
+
+/// A citation of the rule book sends the reader to `rules/` in this
+/// repository (issue 80): every `rules/BOOK.md` named in the sources, docs
+/// and variant files is there, and the section it names is a heading (or,
+/// for an item such as `A5`, a word) of that book.
+#[test]
+fn every_rule_book_citation_names_a_book_and_section_here() {
+    let root = workspace();
+    let mut bad = Vec::new();
+    let mut seen = 0;
+    let mut sections = 0;
+    for file in citing_files() {
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+        for (book, section) in citations(&text) {
+            seen += 1;
+            let path = root.join("rules").join(format!("{book}.md"));
+            let Ok(book_text) = fs::read_to_string(&path) else {
+                bad.push(format!("{shown}: rules/{book}.md is not in the repository"));
+                continue;
+            };
+            if let Some(s) = section {
+                sections += 1;
+                if !has_section(&book_text, &s) {
+                    bad.push(format!("{shown}: rules/{book}.md has no section {s}"));
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} citations found: is the scan reading the sources?");
+    assert!(sections > 50, "only {sections} sections cited");
+    assert!(bad.is_empty(), "{} bad citations:\n{}", bad.len(), bad.join("\n"));
+}
+
+/// The citation reader finds a book and its section, and the section check
+/// tells a heading that exists from one that does not.
+#[test]
+fn the_citation_check_reads_books_and_sections() {
+    let text = "see rules/chu-shogi.md 6.4. Also `rules/tamerlane.md`, section 5; \
+                rules/courier.md: A5 and crates/rules/src/lib.rs and rules/x.md.";
+    assert_eq!(
+        citations(text),
+        vec![
+            ("chu-shogi".to_string(), Some("6.4".to_string())),
+            ("tamerlane".to_string(), Some("5".to_string())),
+            ("courier".to_string(), Some("A5".to_string())),
+            ("x".to_string(), None),
+        ]
+    );
+    let book = "# Book\n\n## 5. Promotion\n\n### 6.4 Lion trading\n\nA5: an item.\n";
+    assert!(has_section(book, "5"));
+    assert!(has_section(book, "6.4"));
+    assert!(has_section(book, "A5"));
+    assert!(!has_section(book, "6"));
+    assert!(!has_section(book, "6.5"));
+    assert!(!has_section(book, "A6"));
+}

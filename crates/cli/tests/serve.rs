@@ -99,7 +99,7 @@ fn variants_are_listed_with_their_options_and_pieces() {
     assert_eq!(lion["kanji"], "獅子");
     assert_eq!(lion["id"], "Ln");
     // From the middle of an empty board the Lion reaches every square
-    // within two steps (rules/chu-shogi.md 4.1): 5 x 5 less its own.
+    // within two steps (rules/chu-shogi.md 6.1): 5 x 5 less its own.
     assert_eq!(lion["help"][0]["moves"].as_array().unwrap().len(), 24);
     // A Pawn steps straight ahead: up for Black, down for White.
     let pawn = piece("pawn");

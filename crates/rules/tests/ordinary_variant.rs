@@ -216,20 +216,11 @@ fn walk(pos: &mut Position, depth: u32, c: &mut Count) {
     }
 }
 
-/// Reference counts where the rule book's independent implementation
-/// breaks its own rules (see `CONTRADICTED` in rulebook.rs): their node
-/// counts are printed, not asserted (kamil's are in tests/data/perft.txt);
-/// their breakdown columns are asserted like the others.
-const DISAGREE: &[(&str, &str)] = &[(
-    "g",
-    "Checker contact position, depth 3: the book counts 48 Checker steps that leave \
-     the King attacked (5.3 forbids them; checker_steps_may_not_leave_the_king_attacked)",
-)];
-
 /// Section 9: every reference count of cases.json (`OV-REF`) up to depth 3,
 /// with its breakdown, make / unmake and the hash checked at every node.
-/// (Start position depth 4: the book has 3,226,346, with 764 Checker steps
-/// that leave the King attacked; kamil's 3,225,582 is in tests/data/perft.txt.)
+/// (Start position depth 4, 3,225,582, is in tests/data/perft.txt. The
+/// book's first edition counted Checker steps that leave the King attacked:
+/// see checker_steps_may_not_leave_the_king_attacked.)
 #[test]
 fn reference_counts_with_breakdown_and_consistency() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cases.json");
@@ -255,10 +246,7 @@ fn reference_counts_with_breakdown_and_consistency() {
             n.nodes, n.captures, n.jumps, n.multi, n.checks
         );
         let expected = c["nodes"].as_u64().unwrap();
-        match DISAGREE.iter().find(|(part, _)| c["part"] == *part) {
-            Some((_, why)) => println!("{what}: reference {expected}, kamil {}: {why}", n.nodes),
-            None => assert_eq!(n.nodes, expected, "{what}: perft"),
-        }
+        assert_eq!(n.nodes, expected, "{what}: perft");
         let b = &c["breakdown"];
         let got = [
             ("captures", n.captures),
@@ -473,7 +461,8 @@ fn checker_steps_may_not_leave_the_king_attacked() {
     let set = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
 
     // In check from the Queen b4 (diagonal b4-h10): only the steps onto the
-    // diagonal parry it; the book also counts the 17 other Checker steps.
+    // diagonal parry it; the book's first edition also counted the 17 other
+    // Checker steps.
     let mut pos = position(start, &[]);
     play(&mut pos, "d2d3 g9g7 e1b4");
     assert!(in_check(&pos, Side::Second));
@@ -483,7 +472,7 @@ fn checker_steps_may_not_leave_the_king_attacked() {
     );
 
     // In check from the Leo g2 hopping its screen h2: no Checker step parries
-    // it (the book counts all 28).
+    // it (the book's first edition counted all 28).
     let mut pos = position(contact, &[]);
     play(&mut pos, "h1i2 g10g2");
     assert!(in_check(&pos, Side::First));

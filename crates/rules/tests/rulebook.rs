@@ -72,14 +72,6 @@ const CONTRADICTED: &[(&str, &str, &str, &str)] = &[
     ("OV-15", "u", OV_15_TEST, OV_15),
     ("OV-15", "v", OV_15_TEST, OV_15),
     (
-        "OV-REF",
-        "g",
-        "ordinary_variant.rs: checker_steps_may_not_leave_the_king_attacked",
-        "the Checker contact position's perft(3), 336,297, counts 48 Checker steps that \
-         leave the King attacked, which 5.3 forbids (kamil: 336,249, every breakdown \
-         column equal)",
-    ),
-    (
         "HIA-2",
         "a",
         "hiashatar.rs: hia_2a_bodyguard_gives_no_check",
