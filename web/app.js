@@ -35,6 +35,9 @@ const app = {
   mode: 'first', // 'first' | 'second': the user's side against kamil; 'both': two people
   flipped: false,
   labels: prefs.labels ?? 'kanji',
+  // Files and ranks around the board: off by default on a phone, where
+  // the squares need the whole width.
+  coords: prefs.coords ?? !window.matchMedia('(max-width: 600px)').matches,
   thinking: false,
   reviewing: false, // a whole-game review runs (review.js)
   analysis: null,
@@ -82,6 +85,10 @@ function engineSide() {
   return null;
 }
 
+function boardView() {
+  return { flipped: app.flipped, labels: app.labels, coords: app.coords };
+}
+
 function sideName(side) {
   return app.variant?.side_names[side] ?? (side === 0 ? 'First' : 'Second');
 }
@@ -123,29 +130,8 @@ function fillOptions() {
   const box = $('options');
   box.replaceChildren();
   $('options-box').hidden = v.options.length === 0;
-  $('options-summary').textContent = `Rule options (${v.options.length}), as in the rule book`;
-  for (const o of v.options) {
-    const label = document.createElement('label');
-    label.title = o.description;
-    label.append(`${o.name} `);
-    let input;
-    if (o.values.length) {
-      input = document.createElement('select');
-      for (const val of o.values) {
-        const opt = document.createElement('option');
-        opt.value = val;
-        opt.textContent = val;
-        input.appendChild(opt);
-      }
-    } else {
-      input = document.createElement('input');
-      input.type = 'number';
-    }
-    input.value = o.default;
-    input.dataset.option = o.name;
-    label.appendChild(input);
-    box.appendChild(label);
-  }
+  $('options-summary').textContent = `Rule options (${v.options.length})`;
+  for (const o of v.options) box.appendChild(optionRow(o));
   showLevelElo(v);
   // The side names depend on the game (White/Black, Sente/Gote).
   const names = v.side_names;
@@ -153,9 +139,9 @@ function fillOptions() {
   const keep = mode.value || prefs.mode || 'first';
   mode.replaceChildren();
   for (const [value, text] of [
-    ['first', `${names[0]}, moving first, against kamil`],
-    ['second', `${names[1]}, against kamil`],
-    ['both', 'both sides (two people, one board)'],
+    ['first', `${names[0]}, moves first`],
+    ['second', names[1]],
+    ['both', 'both sides, two players'],
   ]) {
     const o = document.createElement('option');
     o.value = value;
@@ -163,6 +149,46 @@ function fillOptions() {
     mode.appendChild(o);
   }
   mode.value = keep;
+}
+
+// One option of the form: the player's label and its choice, the summary
+// in plain words below, and the key and source behind "details".
+function optionRow(o) {
+  const row = document.createElement('div');
+  row.className = 'option';
+  const label = document.createElement('label');
+  label.append(`${o.label} `);
+  let input;
+  if (o.values.length) {
+    input = document.createElement('select');
+    o.values.forEach((val, i) => {
+      const opt = document.createElement('option');
+      opt.value = val;
+      opt.textContent = o.value_labels?.[i] ?? val;
+      input.appendChild(opt);
+    });
+  } else {
+    input = document.createElement('input');
+    input.type = 'number';
+    input.min = '0';
+  }
+  input.value = o.default;
+  input.dataset.option = o.name;
+  label.appendChild(input);
+  const summary = document.createElement('p');
+  summary.className = 'option-summary muted';
+  summary.textContent = o.summary;
+  const details = document.createElement('details');
+  details.className = 'details';
+  const head = document.createElement('summary');
+  head.textContent = 'details';
+  const key = document.createElement('code');
+  key.textContent = o.name;
+  const source = document.createElement('p');
+  source.textContent = o.description;
+  details.append(head, 'Key ', key, source);
+  row.append(label, summary, details);
+  return row;
 }
 
 function chosenOptions() {
@@ -189,7 +215,7 @@ async function newGame(extra = {}, { rethrow = false } = {}) {
   delete g.variant_info;
   app.flipped = app.mode === 'second';
   app.analysis = null;
-  board.setView({ flipped: app.flipped, labels: app.labels });
+  board.setView(boardView());
   board.setVariant(app.variant);
   document.title = `kamil: ${app.variant.title}`;
   $('title').textContent = app.variant.title;
@@ -318,17 +344,37 @@ function scoreText(score, side) {
   return `${cp >= 0 ? '+' : ''}${cp.toFixed(2)}`;
 }
 
+// The score in words: who is better and by how much (pawns), or who mates.
+function scoreWords(score, side) {
+  const text = scoreText(score, side);
+  if (score.mate != null) return text;
+  const cp = score.cp * (side === 0 ? 1 : -1);
+  if (Math.abs(cp) < 30) return `about level (${text})`;
+  return `${sideName(cp > 0 ? 0 : 1)} better (${text})`;
+}
+
+/** A count as a player reads it: 950, 1.2k, 34k, 1.5M. */
+function countText(n) {
+  if (n < 1000) return String(n);
+  if (n < 1e4) return `${(n / 1e3).toFixed(1)}k`;
+  if (n < 1e6) return `${Math.round(n / 1e3)}k`;
+  return `${(n / 1e6).toFixed(1)}M`;
+}
+
+function secondsText(ms) {
+  return ms < 1000 ? `${Math.max(ms, 0).toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 function renderAnalysis() {
   const a = app.analysis;
   const line = $('analysis-line');
   const pv = $('pv');
   if (!a) {
-    line.textContent = app.thinking ? 'kamil is thinking…' : 'Engine idle.';
+    line.textContent = app.thinking ? 'Searching…' : 'Engine idle.';
     pv.textContent = '';
   } else {
-    const nodes = a.nodes >= 1e6 ? `${(a.nodes / 1e6).toFixed(1)}M` : `${Math.round(a.nodes / 1e3)}k`;
-    const prefix = app.thinking ? 'thinking · ' : a.best ? `best ${a.best} · ` : '';
-    line.textContent = `${prefix}depth ${a.depth} · score ${scoreText(a.score, a.side)} · ${nodes} nodes · ${(a.time_ms / 1000).toFixed(1)} s`;
+    const prefix = app.thinking ? 'Searching… ' : a.best ? `Best ${a.best} · ` : '';
+    line.textContent = `${prefix}${scoreWords(a.score, a.side)} · looked ${a.depth} ${a.depth === 1 ? 'ply' : 'plies'} ahead · ${countText(a.nodes)} positions in ${secondsText(a.time_ms)}`;
     pv.textContent = a.pv?.length ? `PV ${a.pv.join(' ')}` : '';
   }
   $('analysis').classList.toggle('active', app.thinking);
@@ -395,6 +441,7 @@ function render() {
   $('first').disabled = $('prev').disabled = v.ply === 0;
   $('next').disabled = $('last').disabled = latest;
   const hasKanji = app.variant?.pieces.some((p) => p.kanji);
+  $('coords').setAttribute('aria-pressed', String(app.coords));
   $('labels').hidden = !hasKanji;
   $('labels').textContent = app.labels === 'kanji' ? 'IDs' : '漢字';
   $('labels').title = app.labels === 'kanji' ? 'Label pieces with rule-book IDs' : 'Label pieces with kanji';
@@ -554,13 +601,20 @@ $('last').addEventListener('click', () => goPly(app.game.plies));
 $('undo').addEventListener('click', undo);
 $('flip').addEventListener('click', () => {
   app.flipped = !app.flipped;
-  board.setView({ flipped: app.flipped, labels: app.labels });
+  board.setView(boardView());
+});
+$('coords').addEventListener('click', () => {
+  app.coords = !app.coords;
+  prefs.coords = app.coords;
+  savePrefs();
+  board.setView(boardView());
+  render();
 });
 $('labels').addEventListener('click', () => {
   app.labels = app.labels === 'kanji' ? 'id' : 'kanji';
   prefs.labels = app.labels;
   savePrefs();
-  board.setView({ flipped: app.flipped, labels: app.labels });
+  board.setView(boardView());
   render();
 });
 $('show-fen').addEventListener('click', () => { $('io-text').value = app.view.fen; });

@@ -52,17 +52,31 @@ export class Board {
     this.pos = { board: [], legal: [], lastMove: null, sideToMove: 0, check: false, interactive: false };
     this.sel = null;
     this.chooser = null;
-    this.svg.setAttribute('viewBox', `0 0 ${v.files * S + 2 * M} ${v.ranks * S + 2 * M}`);
     this.svg.dataset.variant = v.name;
     this.svg.dataset.style = v.style;
     this.redraw();
   }
 
-  /** Board orientation and piece labels (`kanji` or `id`). */
-  setView({ flipped, labels }) {
+  /**
+   * Board orientation, piece labels (`kanji` or `id`) and whether the
+   * files and ranks are written around the board (`coords`; without them
+   * the squares take the whole width, as on a phone).
+   */
+  setView({ flipped, labels, coords = true }) {
     this.flipped = flipped;
     this.labels = labels;
+    this.coords = coords;
     if (this.variant) this.redraw();
+  }
+
+  // The drawing's frame: the squares, and the margins when coordinates
+  // are written. `--cells` is its width in squares, for the phone layout's
+  // smallest square (style.css).
+  fitView() {
+    const v = this.variant;
+    const m = this.coords === false ? 0 : M;
+    this.svg.setAttribute('viewBox', `${M - m} ${M - m} ${v.files * S + 2 * m} ${v.ranks * S + 2 * m}`);
+    this.svg.style.setProperty('--cells', String(v.files + (2 * m) / S));
   }
 
   /**
@@ -125,7 +139,8 @@ export class Board {
       }, squares);
     }
     if (shogi) this.drawStars(squares);
-    this.drawCoords();
+    this.fitView();
+    if (this.coords !== false) this.drawCoords();
     const marks = el('g', { class: 'marks' }, this.svg);
     this.drawMarks(marks);
     const pieces = el('g', { class: 'pieces' }, this.svg);

@@ -1,13 +1,33 @@
-// The piece help panel: the piece as drawn, its names, its Betza code and
-// description from the variant file, and where it could move from the
-// middle of an empty board (dots) and what it could take (crosses).
+// The piece help panel: the piece as drawn, its names, its description
+// from the variant file in plain words, and where it could move from the
+// middle of an empty board (dots) and what it could take (crosses); its
+// Betza code and the rule book sections the description cites sit behind
+// "details".
 
 import { el, drawPiece } from './pieces.js';
 
 const S = 20;
 
-/** Fills `root` with the help for piece type `kind` of `side`. */
-export function showHelp(root, variant, kind, side, labels) {
+// A parenthesis that cites a source: a section `(6.1)`, `(section 4)`, an
+// ambiguity `(A9)`, `(B15 fr.caliph)`.
+const CITATION = /\s*\(((?:section \d+|\d+(?:\.\d+)*|[AB]\d+)(?:[ ,;][^()]*)?)\)/g;
+
+/**
+ * A description split into its plain words and the citations it holds:
+ * `{ text, cited: ['6.1'] }`.
+ */
+export function plainDescription(description) {
+  const cited = [];
+  const text = description.replace(CITATION, (_, ref) => { cited.push(ref); return ''; });
+  return { text, cited };
+}
+
+/**
+ * Fills `root` with the help for piece type `kind` of `side`. `describe`:
+ * whether to show the variant file's description (the rules panel, whose
+ * text describes each piece, leaves it out).
+ */
+export function showHelp(root, variant, kind, side, labels, { describe = true } = {}) {
   const info = variant.pieces[kind];
   if (!info) return;
   root.replaceChildren();
@@ -22,19 +42,28 @@ export function showHelp(root, variant, kind, side, labels) {
   sub.className = 'muted';
   const bits = [`ID ${info.id}`];
   if (info.kanji) bits.push(info.kanji);
-  bits.push(`Betza ${info.betza}`);
   if (info.royal) bits.push('royal');
   if (info.promotes_to != null) bits.push(`promotes to ${variant.pieces[info.promotes_to].name}`);
   sub.textContent = bits.join(' · ');
   names.append(title, sub);
   head.appendChild(names);
   root.appendChild(head);
-  if (info.description) {
+  const { text, cited } = plainDescription(info.description ?? '');
+  if (describe && text) {
     const p = document.createElement('p');
-    p.textContent = info.description;
+    p.textContent = text;
     root.appendChild(p);
   }
   root.appendChild(miniBoard(variant, info, side));
+  const details = document.createElement('details');
+  details.className = 'details';
+  const opener = document.createElement('summary');
+  opener.textContent = 'details';
+  const betza = document.createElement('code');
+  betza.textContent = info.betza;
+  details.append(opener, 'Betza ', betza);
+  if (describe && cited.length) details.append(`; rule book ${cited.join('; ')}`);
+  root.appendChild(details);
 }
 
 function miniBoard(variant, info, side) {

@@ -115,7 +115,11 @@ test('Chu Shogi by clicks: a drag, a Lion double capture, the engine replies', a
   await page.waitForFunction(() => !window.kamil.thinking);
   const reply = (await moveTexts())[5];
   assert.match(reply, /^[a-l]\d+[a-l]\d+/);
-  assert.match(await page.textContent('#analysis-line'), /depth \d+/);
+  // The analysis in a player's words: who is better, how far it looked,
+  // how many positions (1.2k, not 0k).
+  const said = await page.textContent('#analysis-line');
+  assert.match(said, /(better|about level|mates in \d+) .* · looked \d+ pl(y|ies) ahead · (\d{1,3}|\d+(\.\d)?[kM]) positions in \d/, said);
+  assert.doesNotMatch(said, /\b0k\b/, said);
   assert.match(await page.textContent('#status'), /Black \(Sente\) to move/);
   await page.screenshot({ path: path.join(OUT, 'chu-shogi-game.png') });
 

@@ -35,8 +35,12 @@ export function startServer(args = []) {
   });
 }
 
-/** Launches headless Chromium with a fresh profile; resolves to { context, close }. */
-export async function launchBrowser(viewport = { width: 1400, height: 900 }) {
+/**
+ * Launches headless Chromium with a fresh profile; resolves to { context,
+ * close }. `device`: more context options (a phone's `isMobile`,
+ * `hasTouch`, `deviceScaleFactor`).
+ */
+export async function launchBrowser(viewport = { width: 1400, height: 900 }, device = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kamil-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -46,6 +50,7 @@ export async function launchBrowser(viewport = { width: 1400, height: 900 }) {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
     viewport,
+    ...device,
   });
   const close = async () => {
     await context.close();

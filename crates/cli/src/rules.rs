@@ -72,16 +72,14 @@ pub fn load_rules(name: &str, v: &Variant) -> Result<VariantRules> {
 /// replaced by the piece's name, ID, Betza code and its diagram.
 pub fn render(v: &Arc<Variant>, rules: &VariantRules) -> String {
     let mut s = String::new();
-    let chosen: Vec<String> = v.chosen.iter().map(|(k, x)| format!("{k}={x}")).collect();
     for sec in &rules.sections {
         let hashes = "#".repeat(sec.level as usize);
         s.push_str(&format!("{hashes} {}\n\n", sec.title));
         if sec.level == 1 {
-            s.push_str(&format!("Variant `{}`", v.name));
-            if !chosen.is_empty() {
-                s.push_str(&format!(", options in force: {}", chosen.join(" ")));
-            }
-            s.push_str(".\n\n");
+            s.push_str(&format!("Variant `{}`. {}\n\n", v.name, options_changed(v)));
+        }
+        if sec.level == 2 && sec.title == "Options" {
+            s.push_str(&options_in_words(v));
         }
         for part in &sec.parts {
             match part {
@@ -101,17 +99,59 @@ pub fn render(v: &Arc<Variant>, rules: &VariantRules) -> String {
     s
 }
 
+/// The options that differ from their defaults, in the player's words
+/// with the key to set each (`Queen instead of Fers: yes
+/// (albers-queen=true).`), or that none does.
+pub fn options_changed(v: &Variant) -> String {
+    let changed: Vec<String> = v
+        .options
+        .iter()
+        .filter_map(|o| {
+            let value = v.option(&o.name)?;
+            (value != o.default)
+                .then(|| format!("{}: {} ({}={value})", o.label, o.value_label(value), o.name))
+        })
+        .collect();
+    match (v.options.is_empty(), changed.is_empty()) {
+        (true, _) => "This game has no options.".to_string(),
+        (false, true) => "Every option at its default.".to_string(),
+        (false, false) => format!("Options changed: {}.", changed.join("; ")),
+    }
+}
+
+/// Each option as a Markdown list item in the player's words: its label,
+/// summary, the value in force and the key that sets it.
+pub fn options_in_words(v: &Variant) -> String {
+    let mut s = String::new();
+    for o in &v.options {
+        let value = v.option(&o.name).unwrap_or(&o.default);
+        s.push_str(&format!(
+            "- {}: {} Now: {} (`--option {}={value}`; default {}).\n",
+            o.label,
+            o.summary,
+            o.value_label(value),
+            o.name,
+            o.value_label(&o.default),
+        ));
+    }
+    if !s.is_empty() {
+        s.push_str("\nIn detail:\n\n");
+    }
+    s
+}
+
 /// The rules of a variant file that has no rules text (`missing`, where
 /// it would be): its title and description, board, start position, each
 /// piece with its Betza code and diagram, and its options.
 pub fn render_drawn(v: &Arc<Variant>, missing: &std::path::Path) -> String {
-    let mut s = format!("# {}\n\nVariant `{}`", v.title, v.name);
-    let chosen: Vec<String> = v.chosen.iter().map(|(k, x)| format!("{k}={x}")).collect();
-    if !chosen.is_empty() {
-        s.push_str(&format!(", options in force: {}", chosen.join(" ")));
-    }
+    let mut s = format!(
+        "# {}\n\nVariant `{}`. {}",
+        v.title,
+        v.name,
+        options_changed(v)
+    );
     s.push_str(&format!(
-        ".\n\nNo rules text (`{}` beside the variant file): no prose; \
+        "\n\nNo rules text (`{}` beside the variant file): no prose; \
          what follows is drawn from the variant file alone.\n\n",
         missing.display()
     ));
@@ -131,6 +171,7 @@ pub fn render_drawn(v: &Arc<Variant>, missing: &std::path::Path) -> String {
     }
     if !v.options.is_empty() {
         s.push_str("## Options\n\n");
+        s.push_str(&options_in_words(v));
         for o in &v.options {
             s.push_str(&format!(
                 "- `{}` ({}; default {}): {}\n",

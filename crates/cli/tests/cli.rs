@@ -187,6 +187,51 @@ fn variants_lists_the_built_in_games() {
     );
     let json: serde_json::Value = serde_json::from_str(&ok(&["variants", "--json"])).expect("JSON");
     assert_eq!(json.as_array().expect("array").len(), builtin.len());
+    let chu = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "chu-shogi")
+        .expect("chu-shogi");
+    let safety = chu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "royal-safety")
+        .expect("royal-safety");
+    assert_eq!(safety["label"], "Check rule");
+    assert_eq!(safety["value_labels"], serde_json::json!(["no", "yes"]));
+}
+
+/// `kamil variants` says each option in a player's words (issue 80): its
+/// label and summary, how to set it, the values' names; no seed or rule
+/// book section unless `--details` is asked for.
+#[test]
+fn variants_lists_options_in_plain_words_and_details_on_request() {
+    let out = ok(&["variants"]);
+    assert!(out.contains("  Check rule: "), "{out}");
+    assert!(
+        out.contains("      --option royal-safety=false|true  (default false)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("strict: strict (JCSA)"),
+        "the counter-strike values are named: {out}"
+    );
+    let option_lines = || {
+        out.lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("      --option"))
+    };
+    for line in option_lines() {
+        assert!(!line.to_lowercase().contains("seed 0"), "{line}");
+        assert!(!line.contains("(6."), "{line}");
+    }
+    let details = ok(&["variants", "--details"]);
+    assert!(
+        details.contains("      details: Seed 000's arrangement"),
+        "{details}"
+    );
+    assert!(details.lines().count() > out.lines().count());
 }
 
 #[test]

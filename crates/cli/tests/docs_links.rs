@@ -218,7 +218,9 @@ fn citations(text: &str) -> Vec<(String, Option<String>)> {
         if name_len == 0 {
             continue;
         }
-        let mut t = tail.trim_start_matches(['`', ',', ':']).trim_start_matches(' ');
+        let mut t = tail
+            .trim_start_matches(['`', ',', ':'])
+            .trim_start_matches(' ');
         t = t
             .strip_prefix("sections ")
             .or_else(|| t.strip_prefix("section "))
@@ -275,7 +277,11 @@ fn every_rule_book_citation_names_a_book_and_section_here() {
         let Ok(text) = fs::read_to_string(&file) else {
             continue;
         };
-        let shown = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+        let shown = file
+            .strip_prefix(&root)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         for (book, section) in citations(&text) {
             seen += 1;
             let path = root.join("rules").join(format!("{book}.md"));
@@ -291,9 +297,17 @@ fn every_rule_book_citation_names_a_book_and_section_here() {
             }
         }
     }
-    assert!(seen > 100, "only {seen} citations found: is the scan reading the sources?");
+    assert!(
+        seen > 100,
+        "only {seen} citations found: is the scan reading the sources?"
+    );
     assert!(sections > 50, "only {sections} sections cited");
-    assert!(bad.is_empty(), "{} bad citations:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} bad citations:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 /// The citation reader finds a book and its section, and the section check

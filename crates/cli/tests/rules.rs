@@ -65,7 +65,19 @@ fn options_change_the_diagrams_and_bad_input_is_a_clear_error() {
     assert!(plain.contains("    Fers (F) · Betza F\n"));
     let queen = stdout_of(&["rules", "courier-modern", "--option", "albers-queen=true"]);
     assert!(queen.contains("    Queen (Q) · Betza Q\n"));
-    assert!(queen.contains("options in force: albers-castling=false albers-queen=true"));
+    assert!(
+        queen.contains("Options changed: Queen instead of Fers: yes (albers-queen=true)."),
+        "{queen}"
+    );
+    assert!(plain.contains("Every option at its default."), "{plain}");
+    // The Options section says each option in a player's words first.
+    assert!(
+        queen.contains(
+            "- Queen instead of Fers: The Fers moves as a modern Queen, and pawns promote \
+             to a Queen. Now: yes (`--option albers-queen=true`; default no)."
+        ),
+        "{queen}"
+    );
     let e = stderr_of_failure(&["rules", "no-such-game"]);
     assert!(e.contains("no-such-game") && e.contains("courier"), "{e}");
     let e = stderr_of_failure(&["rules", "courier", "--option", "nope=1"]);

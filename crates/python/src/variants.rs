@@ -221,8 +221,11 @@ pub fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         for o in &v.options {
             let od = PyDict::new(py);
             od.set_item("name", &o.name)?;
+            od.set_item("label", &o.label)?;
+            od.set_item("summary", &o.summary)?;
             od.set_item("default", &o.default)?;
             od.set_item("values", &o.values)?;
+            od.set_item("value_labels", &o.value_labels)?;
             od.set_item("description", &o.description)?;
             opts.append(od)?;
         }

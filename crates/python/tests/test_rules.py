@@ -23,6 +23,10 @@ def test_variants_list_names_boards_and_options():
     opts = {o["name"]: o for o in vs["courier-modern"]["options"]}
     assert opts["albers-castling"]["values"] == ["false", "true"] or "true" in opts["albers-castling"]["values"]
     assert opts["albers-castling"]["default"] in opts["albers-castling"]["values"]
+    # A player's words beside the key (issue 80), as kamil variants says them.
+    assert opts["albers-queen"]["label"] == "Queen instead of Fers"
+    assert opts["albers-queen"]["value_labels"] == ["no", "yes"]
+    assert "(5.2)" not in opts["albers-queen"]["summary"] and "(5.2)" in opts["albers-queen"]["description"]
     for v in vs.values():
         # The board; the state fields follow the options (no castling
         # rights where the default options have no castling).

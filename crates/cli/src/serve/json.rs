@@ -255,16 +255,21 @@ pub fn variant_view(v: &Arc<Variant>) -> Value {
     })
 }
 
-/// The options a variant offers.
+/// The options a variant offers: `[{name, label, summary, description,
+/// default, values, value_labels}]` (label and summary in a player's
+/// words; the description, with its sources, is the details).
 pub fn options_view(v: &Variant) -> Value {
     v.options
         .iter()
         .map(|o| {
             json!({
                 "name": o.name,
+                "label": o.label,
+                "summary": o.summary,
                 "description": o.description,
                 "default": o.default,
                 "values": o.values,
+                "value_labels": o.value_labels,
             })
         })
         .collect()

@@ -19,10 +19,13 @@ class VariantError(KamilError):
     """Unknown variant, bad option or value, unreadable or invalid variant file."""
 
 class OptionInfo(TypedDict):
-    name: str
+    name: str  # the key: Position(..., options={name: value})
+    label: str  # the player's name for it ("Check rule")
+    summary: str  # what it does, one line in plain words
     default: str
     values: List[str]  # empty for a numeric option
-    description: str
+    value_labels: List[str]  # the player's name for each of values
+    description: str  # the details: source and rule book section
 
 class VariantInfo(TypedDict):
     name: str

@@ -207,15 +207,43 @@ fn apply_options(
         })?,
         None => Default::default(),
     };
-    let options: Vec<VariantOption> = specs
-        .iter()
-        .map(|(name, s)| VariantOption {
+    let mut options: Vec<VariantOption> = Vec::with_capacity(specs.len());
+    for (name, s) in &specs {
+        if let Some(unknown) = s.labels.keys().find(|v| !s.values.contains_key(*v)) {
+            return Err(VariantError {
+                file: file.to_string(),
+                line: None,
+                key: Some(format!("options.{name}.labels.{unknown}")),
+                what: format!("a label for `{unknown}`, which is not a value of option `{name}`"),
+            });
+        }
+        options.push(VariantOption {
             name: name.clone(),
+            label: if s.label.is_empty() {
+                name.clone()
+            } else {
+                s.label.clone()
+            },
+            summary: if s.summary.is_empty() {
+                s.description.clone()
+            } else {
+                s.summary.clone()
+            },
             description: s.description.clone(),
             default: s.default.clone(),
             values: s.values.keys().cloned().collect(),
-        })
-        .collect();
+            value_labels: s
+                .values
+                .keys()
+                .map(|v| match (s.labels.get(v), v.as_str()) {
+                    (Some(l), _) => l.clone(),
+                    (None, "false") => "no".to_string(),
+                    (None, "true") => "yes".to_string(),
+                    (None, v) => v.to_string(),
+                })
+                .collect(),
+        });
+    }
     for (name, _) in choices {
         if !specs.contains_key(name) {
             let known: Vec<&str> = specs.keys().map(String::as_str).collect();

@@ -782,7 +782,19 @@ pub struct DelayedPromotionSpec {
 #[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct OptionSpec {
-    /// What the option does, with the rule book section.
+    /// The player's name for the option (`Check rule`); the key when empty.
+    #[serde(default)]
+    pub label: String,
+    /// What the option does, in one line of plain words for a player: no
+    /// keys, sources or section numbers (those belong in `description`).
+    #[serde(default)]
+    pub summary: String,
+    /// The player's name for each value (`loss = "loses"`); a value not
+    /// named here shows as itself (`false` and `true` as `no` and `yes`).
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    /// What the option does, with its source and the rule book section:
+    /// the details behind the label and summary.
     #[serde(default)]
     pub description: String,
     /// Value when not given.

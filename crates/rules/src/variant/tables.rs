@@ -44,14 +44,32 @@ pub enum BareKing {
 /// One option of a variant, for listings.
 #[derive(Clone, Debug)]
 pub struct VariantOption {
-    /// Name as in the rule book (`albers-castling`).
+    /// Name as in the rule book (`albers-castling`): the key to set it by.
     pub name: String,
-    /// What it does.
+    /// The player's name for it (`Castling`); the key when the file gives none.
+    pub label: String,
+    /// What it does in one line of plain words; the description when the
+    /// file gives none.
+    pub summary: String,
+    /// What it does, with its source and rule book section (the details).
     pub description: String,
     /// Value when not given.
     pub default: String,
     /// Allowed values; empty for numeric options.
     pub values: Vec<String>,
+    /// The player's name for each of `values`, in the same order.
+    pub value_labels: Vec<String>,
+}
+
+impl VariantOption {
+    /// The player's name for `value` of this option: its label, or the
+    /// value itself (`false` and `true` as `no` and `yes`).
+    pub fn value_label<'a>(&'a self, value: &'a str) -> &'a str {
+        match self.values.iter().position(|v| v == value) {
+            Some(i) => &self.value_labels[i],
+            None => value,
+        }
+    }
 }
 
 /// Courier's compulsory opening: per side, the advances of its first turn.
