@@ -9,7 +9,6 @@
 
 mod analyse;
 mod bench;
-mod board_view;
 pub mod bounds;
 mod game_args;
 mod input;

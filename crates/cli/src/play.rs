@@ -1,6 +1,6 @@
 //! `kamil play`: a game against the engine in the terminal.
 //!
-//! The board is drawn by [`crate::board_view`]; the user types moves in
+//! The board is drawn by [`kamil_rules::board_text`]; the user types moves in
 //! kamil's notation (in the shogi games also USI, `7g7f`) or one of the
 //! commands `moves`, `undo`, `fen`, `sfen` (shogi games), `board`,
 //! `hint`, `save FILE`, `resign`, `help` and `quit`. Input is read line by
@@ -8,13 +8,13 @@
 //! `quit` does. This module only turns text into calls of the rules
 //! library and the engine and back.
 
-use crate::board_view::{self, Style};
 use crate::game_args::GameArgs;
 use crate::input;
 use crate::session::Core;
 use anyhow::{Context, Result, bail};
 use kamil_engine::skill::elo::ELO_FLOOR;
 use kamil_engine::{Engine, EngineConfig, Limits, Score, SearchResult, Skill};
+use kamil_rules::board_text::{self as board_view, Style};
 use kamil_rules::excerpt;
 use kamil_rules::move_reader::{Accept, AnyMoveError, Notation, read_move};
 use kamil_rules::movegen::in_check;

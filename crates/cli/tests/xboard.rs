@@ -858,3 +858,43 @@ fn limit_strength_plays_the_level_of_the_elo() {
     let strong = depths(&mut e, hi);
     assert!(strong.iter().any(|d| d == "3"), "{strong:?}");
 }
+
+/// Issue 80: XBoard's `UCI_Elo` range is the selected game's ladder, as in
+/// UCI and USI: a change of game sends the option feature again with the
+/// new range, and an Elo set above the new game's top is clamped and said.
+#[test]
+fn uci_elo_range_follows_the_game() {
+    let ladder = |name: &str| kamil_engine::skill::elo::ladder(&variant(name, &[])).range();
+    let (lo, courier_top) = ladder("courier");
+    let (_, chu_top) = ladder("chu-shogi");
+    assert!(
+        chu_top < courier_top,
+        "the test needs Chu's top below Courier's"
+    );
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    let first = format!("feature option=\"UCI_Elo -spin {courier_top} {lo} {courier_top}\"");
+    assert!(features.contains(&first), "{features:?}");
+    e.send("option UCI_LimitStrength=1");
+    assert!(e.ask(&format!("option UCI_Elo={courier_top}")).is_empty());
+    let said = e.ask("variant chu");
+    let again = format!("feature option=\"UCI_Elo -spin {chu_top} {lo} {chu_top}\"");
+    assert!(said.contains(&again), "{said:?}");
+    let told = format!(
+        "telluser UCI_Elo {courier_top} is outside chu-shogi's range: playing at {chu_top}"
+    );
+    assert!(said.contains(&told), "{said:?}");
+    // Within Chu's range now: one above it is refused with that range.
+    let said = e.ask(&format!("option UCI_Elo={}", chu_top + 1));
+    let want = format!(
+        "Error (UCI_Elo is {lo} to {chu_top}): option UCI_Elo={}",
+        chu_top + 1
+    );
+    assert!(said.contains(&want), "{said:?}");
+    // Back to Courier: its range again; the Elo stays where it was clamped.
+    let said = e.ask("variant courier");
+    let back = format!("feature option=\"UCI_Elo -spin {chu_top} {lo} {courier_top}\"");
+    assert!(said.contains(&back), "{said:?}");
+}

@@ -4,12 +4,13 @@
 
 use crate::errors::{any_move_error, position_error};
 use crate::variants::{self, Options, Source};
+use kamil_rules::board_text::{self, Style};
 use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::{Outcome, checkmate, ended_by_rule, stalemate};
 use kamil_rules::perft::perft;
-use kamil_rules::{Move, Piece, Position, Side, Variant};
+use kamil_rules::{Move, Piece, Position, Variant};
 use kamil_rules::{sfen, usi};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -433,59 +434,26 @@ impl PyPosition {
         self.pos.depth()
     }
 
-    /// The board drawn in text: ranks top down with their numbers, `.` for
-    /// an empty square, blank for a cell that is no square, file letters
-    /// below, then the FEN.
+    /// `Position('chu-shogi', fen='...')`: the game and the position, on
+    /// one line.
     fn __repr__(&self) -> String {
-        let v = self.variant();
-        let g = &v.geometry;
-        let width = v
-            .pieces
-            .iter()
-            .map(|p| p.token.chars().count())
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let mut out = String::new();
-        for rank in (0..g.ranks()).rev() {
-            out.push_str(&format!("{:>3} ", u32::from(rank) + 1));
-            for file in 0..g.files() {
-                let cell = match g.square(i32::from(file), i32::from(rank)) {
-                    Some(sq) => {
-                        let p = self.pos.at(sq);
-                        if p.is_piece() {
-                            token(v, p)
-                        } else {
-                            ".".to_string()
-                        }
-                    }
-                    None => String::new(),
-                };
-                out.push_str(&format!(" {cell:>width$}"));
-            }
-            out.push('\n');
-        }
-        out.push_str("    ");
-        for file in 0..g.files() {
-            out.push_str(&format!(" {:>width$}", g.file_name(file)));
-        }
-        out.push('\n');
-        let side = if self.pos.side() == Side::First {
-            "first"
-        } else {
-            "second"
-        };
-        out.push_str(&format!(
-            "{} ({} player to move): {}",
-            v.name,
-            side,
+        format!(
+            "Position('{}', fen='{}')",
+            self.variant().name,
             self.pos.fen()
-        ));
-        out
+        )
     }
 
+    /// The board as `kamil play` draws it (file letters above and below,
+    /// rank numbers on both sides, the last move's squares in brackets),
+    /// its legend (how the sides are told apart, the pieces' labels and
+    /// names), then who moves and the FEN.
     fn __str__(&self) -> String {
-        self.__repr__()
+        let v = self.variant();
+        let board = board_text::render(&self.pos, self.pos.last_move(), Style::default());
+        let legend = board_text::legend(v);
+        let side = board_text::side_name(v, self.pos.side());
+        format!("{board}{legend}{side} to move: {}", self.pos.fen())
     }
 }
 

@@ -140,11 +140,24 @@ def test_board_and_repr():
     assert b["a1"] == "R" and b["a8"] == "r" and b["f1"] == "K"
     assert "a3" not in b
     assert len(b) == 48
-    text = repr(pos)
-    assert text.splitlines()[0].split() == ["8", "r", "n", "e", "b", "m", "k", ".", "w", "b", "e", "n", "r"]
-    assert pos.fen() in text
+    assert repr(pos) == f"Position('courier', fen='{pos.fen()}')"
+    # print(pos): the board as kamil play draws it, with its legend (issue 80).
+    text = str(pos)
+    lines = text.splitlines()
+    assert lines[0].split() == list("abcdefghijkl")
+    assert lines[1].split() == ["8", "r", "n", "e", "b", "m", "k", ".", "w", "b", "e", "n", "r", "8"]
+    assert "Pieces in upper case: White, who moves first; pieces in lower case: Black." in text
+    assert "Labels:" in text and "E Alfil" in text
+    assert lines[-1] == f"White to move: {pos.fen()}"
     chu = kamil.Position("chu-shogi")
-    assert len(repr(chu).splitlines()) == 12 + 2
+    shown = str(chu)
+    assert shown.splitlines()[1].split()[0:3] == ["12", "vL", "vFL"]
+    assert "Ln Lion" in shown and "marked with a v: White (Gote)" in shown
+    # The last move's squares are bracketed, as in kamil play.
+    ranks = lambda p: str(p).splitlines()[1:13]
+    assert not any("[" in line for line in ranks(chu))
+    chu.push("a4a5")
+    assert sum(line.count("[") for line in ranks(chu)) == 2
 
 
 def test_move_effects_capture_promotion_and_a_lion_double_capture():

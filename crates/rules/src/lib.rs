@@ -19,6 +19,7 @@
 pub(crate) mod attackers;
 pub mod betza;
 pub(crate) mod board;
+pub mod board_text;
 pub(crate) mod checks;
 pub(crate) mod diagram;
 pub(crate) mod effects;

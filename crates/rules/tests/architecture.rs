@@ -550,7 +550,7 @@ const RULES_LAYERS: &[&[&str]] = &[
     &["movegen", "outcome", "checks", "legal"],
     &["attackers"],
     &["notation", "sfen", "usi", "pgn", "perft", "move_reader"],
-    &["rules_text", "diagram", "scan_tests"],
+    &["rules_text", "diagram", "scan_tests", "board_text"],
 ];
 
 /// The engine's layers, lowest first (as [`RULES_LAYERS`]).

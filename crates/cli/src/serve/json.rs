@@ -3,8 +3,8 @@
 //! library's types. Squares are named as in move text (`a1`, `b10`).
 
 use super::game::Game;
-use crate::board_view::side_name;
 use kamil_rules::betza::Mode;
+use kamil_rules::board_text::side_name;
 use kamil_rules::movegen::in_check;
 use kamil_rules::notation::move_text;
 use kamil_rules::outcome::Outcome;

@@ -32,7 +32,6 @@ use crate::session::{self, Core, EvalNote};
 use anyhow::Result;
 use clock::{TimeControl, parse_centiseconds, parse_level, parse_seconds};
 use ids::XboardIds;
-use kamil_engine::skill::elo;
 use kamil_engine::{Engine, EvalMode, Limits, SearchResult, Skill};
 use kamil_rules::move_reader::{Accept, Notation, read_move};
 use kamil_rules::notation::xboard_square;

@@ -62,17 +62,7 @@ impl Session {
                 Skill::FULL
             ),
             "feature option=\"UCI_LimitStrength -check 0\"".to_string(),
-            // XBoard's range is every game's: an Elo not set shows its top.
-            format!(
-                "feature option=\"UCI_Elo -spin {} {} {}\"",
-                if self.core.elo_is_set() {
-                    self.core.strength().elo
-                } else {
-                    elo::elo_range().1
-                },
-                elo::elo_range().0,
-                elo::elo_range().1
-            ),
+            self.elo_feature(),
         ];
         for (name, _) in BUILTIN {
             let Ok(v) = Variant::builtin(name, &[]) else {
@@ -156,7 +146,7 @@ impl Session {
                 self.apply_strength();
             }
             ("UCI_Elo", Some(v)) => {
-                let (lo, hi) = elo::elo_range();
+                let (lo, hi) = self.core.elo_range();
                 self.core.set_elo(match v.parse::<i32>() {
                     Ok(n) if (lo..=hi).contains(&n) => n,
                     _ => return self.error(&format!("UCI_Elo is {lo} to {hi}"), line),
@@ -202,9 +192,10 @@ impl Session {
     pub(super) fn load(&mut self, game: &str, line: &str) -> bool {
         let opts = self.options.get(game).cloned().unwrap_or_default();
         let old = self.core.variant().clone();
+        let range = self.core.elo_range();
         match self.core.select(game, opts) {
             Ok(()) => {
-                self.core.clamp_elo();
+                self.announce_elo_range(range);
                 let v = self.core.variant().clone();
                 let other = v.name != old.name || v.chosen != old.chosen;
                 self.ids = XboardIds::new(&v);
@@ -225,6 +216,37 @@ impl Session {
                 self.error(&format!("{e:#}"), line);
                 false
             }
+        }
+    }
+
+    /// The `UCI_Elo` option feature: the selected game's own range (its
+    /// ladder, [`kamil_engine::skill::elo::ladder`]), the Elo in force as
+    /// its value (the top while none was set).
+    fn elo_feature(&self) -> String {
+        let (lo, hi) = self.core.elo_range();
+        let elo = if self.core.elo_is_set() {
+            self.core.strength().elo
+        } else {
+            hi
+        };
+        format!("feature option=\"UCI_Elo -spin {elo} {lo} {hi}\"")
+    }
+
+    /// After a change of game whose `UCI_Elo` range was `old`: the option
+    /// is sent again with the new game's range (an engine may send an
+    /// option feature again to change it), and an Elo set outside that
+    /// range is clamped and said (`telluser`), for a GUI that keeps the
+    /// old range.
+    fn announce_elo_range(&mut self, old: (i32, i32)) {
+        if let Some(was) = self.core.clamp_elo() {
+            self.say(&format!(
+                "telluser UCI_Elo {was} is outside {}'s range: playing at {}",
+                self.core.variant().name,
+                self.core.strength().elo
+            ));
+        }
+        if self.core.elo_range() != old {
+            self.say(&self.elo_feature());
         }
     }
 

@@ -1,4 +1,4 @@
-//! A position drawn as text for the terminal: file letters above and below,
+//! A position drawn as text, as `kamil play` and Python's `print` show it: file letters above and below,
 //! rank numbers on both sides, holes, the last move marked.
 //!
 //! Each cell is as wide as the longest piece label of the variant plus one
@@ -9,8 +9,8 @@
 //! squares of the last move are bracketed, `[P]`; an empty square is `.`,
 //! an empty citadel `+`, a cell that is not a square `#`.
 
-use kamil_rules::touched_squares;
-use kamil_rules::{Move, Piece, Position, Side, Square, Variant};
+use crate::touched_squares;
+use crate::{Move, Piece, Position, Side, Square, Variant};
 
 /// How the second player's pieces are told apart.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -222,7 +222,7 @@ pub fn legend(v: &Variant) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kamil_rules::notation::parse_move;
+    use crate::notation::parse_move;
     use std::sync::Arc;
 
     fn start(name: &str) -> Position {
