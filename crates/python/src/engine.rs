@@ -10,7 +10,7 @@ use kamil_engine::skill::elo;
 use kamil_engine::{Engine, EngineConfig, Info, Limits, Score, Skill, Strength};
 use kamil_rules::Variant;
 use kamil_rules::notation::move_text;
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -334,6 +334,9 @@ impl PyEngine {
         };
         let pos = position.borrow().pos.clone();
         let v = pos.variant().clone();
+        if let Some(elo) = self.elo {
+            warn_outside_ladder(py, elo, &v)?;
+        }
         let stop = self.stop.clone();
         let mut failure: Option<PyErr> = None;
         let result = py.detach(|| {
@@ -424,6 +427,25 @@ impl PyEngine {
             self.hash_mb, self.threads
         )
     }
+}
+
+/// An Elo outside the game's own ladder plays that ladder's nearest end,
+/// as `UCI_Elo` is clamped in UCI, USI and XBoard; Python says so with a
+/// `UserWarning` naming the game and its range.
+///
+/// Errors: the warning turned into an exception (`-W error`).
+fn warn_outside_ladder(py: Python<'_>, elo: i32, v: &Variant) -> PyResult<()> {
+    let (lo, hi) = elo::ladder(v).range();
+    if (lo..=hi).contains(&elo) {
+        return Ok(());
+    }
+    let message = std::ffi::CString::new(format!(
+        "elo {elo} is outside {}'s range, {lo} to {hi}: playing at {}",
+        v.name,
+        elo.clamp(lo, hi)
+    ))
+    .unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &message, 1)
 }
 
 /// `elo` if it lies in `UCI_Elo`'s range, else a `ValueError` naming it.

@@ -217,6 +217,7 @@ pub fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("files", v.geometry.files())?;
         d.set_item("ranks", v.geometry.ranks())?;
         d.set_item("start_fen", &v.start_fen)?;
+        d.set_item("elo_range", kamil_engine::skill::elo::ladder(&v).range())?;
         let opts = PyList::empty(py);
         for o in &v.options {
             let od = PyDict::new(py);

@@ -240,3 +240,21 @@ def test_an_elo_plays_its_level_and_a_bad_elo_is_a_value_error():
             kamil.Engine(elo=bad)
     with pytest.raises(ValueError, match="not both"):
         kamil.Engine(skill=5, elo=1500)
+
+
+def test_an_elo_above_a_games_ladder_plays_its_top_and_says_so():
+    # Issue 80: UCI_Elo's range is the game's own ladder, as in UCI, USI
+    # and XBoard; Python takes any game's Elo and warns in a game whose
+    # ladder ends below it.
+    ranges = {v["name"]: tuple(v["elo_range"]) for v in kamil.variants()}
+    lo, chu_top = ranges["chu-shogi"]
+    assert lo == 1000 and chu_top < max(hi for _, hi in ranges.values())
+    high = kamil.Engine(hash_mb=8, elo=chu_top + 1)
+    with pytest.warns(UserWarning, match=f"elo {chu_top + 1} is outside chu-shogi's range, 1000 to {chu_top}: playing at {chu_top}"):
+        high.search(kamil.Position("chu-shogi"), depth=1)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ranges["courier"][1] > chu_top
+        high.search(kamil.Position("courier"), depth=1)

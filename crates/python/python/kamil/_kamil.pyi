@@ -34,6 +34,7 @@ class VariantInfo(TypedDict):
     files: int
     ranks: int
     start_fen: str
+    elo_range: Tuple[int, int]  # Engine(elo=...) in this game: its ladder's ends
     options: List[OptionInfo]
 
 # "from" is a Python keyword, hence the functional form.
