@@ -141,6 +141,8 @@ pub struct Session {
     hint: Option<Move>,
     edit: Option<Edit>,
     bounds: SessionBounds,
+    /// The `UCI_Elo` range the GUI was last told (`feature option`).
+    elo_announced: (i32, i32),
 }
 
 impl Session {
@@ -179,6 +181,7 @@ impl Session {
             hint: None,
             edit: None,
             bounds,
+            elo_announced: (0, 0),
         }
     }
 

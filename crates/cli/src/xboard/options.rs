@@ -42,7 +42,7 @@ impl Session {
         }
     }
 
-    pub(super) fn features(&self) {
+    pub(super) fn features(&mut self) {
         let mut lines = vec![
             "feature done=0".to_string(),
             format!(
@@ -64,6 +64,7 @@ impl Session {
             "feature option=\"UCI_LimitStrength -check 0\"".to_string(),
             self.elo_feature(),
         ];
+        self.elo_announced = self.core.elo_range();
         for (name, _) in BUILTIN {
             let Ok(v) = Variant::builtin(name, &[]) else {
                 continue;
@@ -143,6 +144,7 @@ impl Session {
                     "0" => false,
                     _ => return self.error("UCI_LimitStrength is 1 or 0", line),
                 });
+                self.announce_elo_range();
                 self.apply_strength();
             }
             ("UCI_Elo", Some(v)) => {
@@ -151,6 +153,7 @@ impl Session {
                     Ok(n) if (lo..=hi).contains(&n) => n,
                     _ => return self.error(&format!("UCI_Elo is {lo} to {hi}"), line),
                 });
+                self.announce_elo_range();
                 self.apply_strength();
             }
             ("Clear Hash", _) => {
@@ -192,10 +195,10 @@ impl Session {
     pub(super) fn load(&mut self, game: &str, line: &str) -> bool {
         let opts = self.options.get(game).cloned().unwrap_or_default();
         let old = self.core.variant().clone();
-        let range = self.core.elo_range();
         match self.core.select(game, opts) {
             Ok(()) => {
-                self.announce_elo_range(range);
+                self.clamp_elo();
+                self.announce_elo_range();
                 let v = self.core.variant().clone();
                 let other = v.name != old.name || v.chosen != old.chosen;
                 self.ids = XboardIds::new(&v);
@@ -232,12 +235,9 @@ impl Session {
         format!("feature option=\"UCI_Elo -spin {elo} {lo} {hi}\"")
     }
 
-    /// After a change of game whose `UCI_Elo` range was `old`: the option
-    /// is sent again with the new game's range (an engine may send an
-    /// option feature again to change it), and an Elo set outside that
-    /// range is clamped and said (`telluser`), for a GUI that keeps the
-    /// old range.
-    fn announce_elo_range(&mut self, old: (i32, i32)) {
+    /// After a change of game: an Elo set outside the new game's range is
+    /// clamped and said (`telluser`), for a GUI that keeps the old range.
+    fn clamp_elo(&mut self) {
         if let Some(was) = self.core.clamp_elo() {
             self.say(&format!(
                 "telluser UCI_Elo {was} is outside {}'s range: playing at {}",
@@ -245,8 +245,19 @@ impl Session {
                 self.core.strength().elo
             ));
         }
-        if self.core.elo_range() != old {
+    }
+
+    /// Sends the `UCI_Elo` option feature again (an engine may send an
+    /// option feature again to change it) when the game's range differs
+    /// from the one the GUI was told and the strength options are in use
+    /// (`UCI_LimitStrength` on, or `UCI_Elo` set): a GUI that does not
+    /// limit strength hears nothing new on a change of game.
+    fn announce_elo_range(&mut self) {
+        let range = self.core.elo_range();
+        let in_use = self.core.strength_per_game() || self.core.elo_is_set();
+        if in_use && range != self.elo_announced {
             self.say(&self.elo_feature());
+            self.elo_announced = range;
         }
     }
 
