@@ -2,6 +2,7 @@
 //! GIL, so searches of several engines run in parallel threads; a callback
 //! gets each completed iteration.
 
+use crate::errors::chain;
 use crate::position::PyPosition;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
@@ -227,7 +228,7 @@ impl PyEngine {
         let net = match &eval_file {
             Some(path) => Some(
                 Nnue::load_builtin(std::path::Path::new(path))
-                    .map_err(|e| PyValueError::new_err(format!("eval_file {e}")))?,
+                    .map_err(|e| PyValueError::new_err(format!("eval_file: {}", chain(&e))))?,
             ),
             None => None,
         };

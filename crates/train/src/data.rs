@@ -21,6 +21,7 @@
 //! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
 //! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
+use kamil_engine::files;
 use kamil_engine::fingerprint::pieces_hash;
 use kamil_rules::Variant;
 use std::path::{Path, PathBuf};
@@ -196,12 +197,13 @@ pub enum DataError {
 /// A data file that cannot be read: the path and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    /// The file cannot be read.
-    #[error("reading data file `{0}`: {1}")]
-    Io(PathBuf, std::io::Error),
-    /// Its bytes do not read.
-    #[error("data file `{0}`: {1}")]
-    Data(PathBuf, DataError),
+    /// The file cannot be read: missing, not a regular file, larger than
+    /// [`files::MAX_DATA`] (the error names the file).
+    #[error(transparent)]
+    Io(#[from] files::FileError),
+    /// Its bytes do not read (the source says why).
+    #[error("data file `{}`", .0.display())]
+    Data(PathBuf, #[source] DataError),
 }
 
 /// Do `bytes` start like a binary data file (rather than text lines)?
@@ -223,7 +225,7 @@ pub fn read(v: &Variant, bytes: &[u8]) -> Result<Vec<Game>, DataError> {
 ///
 /// Errors: [`FileError`], naming the file.
 pub fn read_file(v: &Variant, path: &Path) -> Result<Vec<Game>, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io(path.to_path_buf(), e))?;
+    let bytes = files::read(path, "data file", files::MAX_DATA)?;
     read(v, &bytes).map_err(|e| FileError::Data(path.to_path_buf(), e))
 }
 

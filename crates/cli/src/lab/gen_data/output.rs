@@ -3,6 +3,7 @@
 //! ([`kamil_train::data`]), which a run stopped part way resumes.
 
 use anyhow::{Context, Result, bail};
+use kamil_engine::files::{self, FileError};
 use kamil_rules::Variant;
 use kamil_train::data::{self, Header};
 use std::io::{Seek, Write};
@@ -34,10 +35,12 @@ pub fn open_binary(
     games: Range<u32>,
 ) -> Result<(std::fs::File, Range<u32>)> {
     let shown = path.display();
-    let old = match std::fs::read(path) {
+    let old = match files::read(path, "data file", files::MAX_DATA) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading `{shown}`")),
+        Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Vec::new()
+        }
+        Err(e) => return Err(e.into()),
     };
     let scan = data::scan(v, &old).with_context(|| {
         format!("`{shown}` is there but cannot be resumed (remove it or write to another file)")
