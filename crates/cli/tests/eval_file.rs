@@ -145,6 +145,9 @@ fn a_flipped_bit_of_the_scale_is_refused_as_damage() {
         "--init",
         bad,
     ]);
-    assert!(e.contains("--init") && e.contains("the file is damaged"), "{e}");
+    assert!(
+        e.contains("--init") && e.contains("the file is damaged"),
+        "{e}"
+    );
     assert_eq!(e.matches("damaged").count(), 1, "{e}");
 }
