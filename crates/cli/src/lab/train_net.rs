@@ -218,7 +218,10 @@ pub fn run(args: Args) -> Result<()> {
         inputs += features.inputs() / features.squares();
     }
     if train.is_empty() {
-        bail!("no positions left to train on");
+        bail!(
+            "no positions left to train on in data file `{}`",
+            args.data.display()
+        );
     }
     let settings = Settings {
         lr: args.lr,
