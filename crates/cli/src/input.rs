@@ -4,13 +4,14 @@
 //! limit, standard input a line at a time up to a limit.
 
 use anyhow::{Context, Result, bail};
+use kamil_engine::files;
 use kamil_rules::excerpt;
 use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// Largest variant file, FEN or PGN file (the largest built-in variant
-/// file is under 40 KB).
-pub const MAX_FILE: u64 = 4 << 20;
+/// file is under 40 KB): [`files::MAX_TEXT`].
+pub const MAX_FILE: u64 = files::MAX_TEXT;
 
 /// Largest opening book (`kamil match --openings`): a FEN per line, so
 /// about 100 bytes per opening.
@@ -21,47 +22,22 @@ pub const MAX_LINE: u64 = 64 << 10;
 
 /// `n` bytes as the limits are written: `4 MB`, `64 KB`.
 pub fn size(n: u64) -> String {
-    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
-        format!("{} MB", n >> 20)
-    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
-        format!("{} KB", n >> 10)
-    } else {
-        format!("{n} bytes")
-    }
+    files::size(n)
 }
 
-/// The text of the file at `path`, `what` it is (`variant file`,
-/// `openings`), at most `limit` bytes.
+/// The text of the regular file at `path`, `what` it is (`variant file`,
+/// `openings`), at most `limit` bytes ([`files::read`]).
 ///
-/// Errors, naming the file: it cannot be read, it is larger than `limit`
-/// (found before reading it when its size is known, else after reading
-/// `limit` bytes of it), or it is not UTF-8 text. A leading byte-order
-/// mark is dropped.
-pub fn read_file(path: &Path, what: &str, limit: u64) -> Result<String> {
-    let shown = path.display();
-    let too_big = || {
-        anyhow::anyhow!(
-            "{what} `{shown}` is larger than {} (the limit for a {what})",
-            size(limit)
-        )
-    };
-    let file = std::fs::File::open(path).with_context(|| format!("reading {what} `{shown}`"))?;
-    if file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() > limit)
-    {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("reading {what} `{shown}`"))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_big());
-    }
+/// Errors, naming the file: it cannot be read, it is not a regular file
+/// (a FIFO, a device, a folder), it is larger than `limit` (found before
+/// reading it), or it is not UTF-8 text. A leading byte-order mark is
+/// dropped.
+pub fn read_file(path: &Path, what: &'static str, limit: u64) -> Result<String> {
+    let bytes = files::read(path, what, limit)?;
     String::from_utf8(bytes).map(without_bom).map_err(|e| {
         anyhow::anyhow!(
-            "{what} `{shown}` is not UTF-8 text (byte {})",
+            "{what} `{}` is not UTF-8 text (byte {})",
+            path.display(),
             e.utf8_error().valid_up_to()
         )
     })

@@ -117,3 +117,37 @@ fn play_and_analyse_refuse_a_network_that_cannot_be_used() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Issue 78, case 3: one flipped bit of the built-in Courier net's scale
+/// (byte 36: 25 became 1049) was outside the checksum and played; now it
+/// is refused as damaged, naming the file once and the cause once.
+#[test]
+fn a_flipped_bit_of_the_scale_is_refused_as_damage() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut bytes = std::fs::read(root.join("variants/courier.nnue")).expect("courier.nnue");
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 25);
+    bytes[37] ^= 0x04;
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 1049);
+    let bad = scratch_path("kamil-eval-file", "courier-scale.nnue");
+    std::fs::write(&bad, &bytes).expect("write");
+    let bad = bad.to_str().unwrap();
+    let e = fails(&["bench", "courier", "--depth", "2", "--eval", bad]);
+    assert!(e.contains("the file is damaged"), "{e}");
+    assert_eq!(e.matches(bad).count(), 1, "the file named once: {e}");
+    // --init the same, its cause said once.
+    let data = scratch_path("kamil-eval-file", "one.txt");
+    std::fs::write(&data, "8/8/8/8/8/8/8/8 w - - 0 1;0.5\n").unwrap();
+    let e = fails(&[
+        "train-net",
+        "courier",
+        "--data",
+        data.to_str().unwrap(),
+        "--init",
+        bad,
+    ]);
+    assert!(
+        e.contains("--init") && e.contains("the file is damaged"),
+        "{e}"
+    );
+    assert_eq!(e.matches("damaged").count(), 1, "{e}");
+}

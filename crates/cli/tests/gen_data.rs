@@ -237,11 +237,112 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
 /// The length of the header at the start of a binary data file: up to the
 /// first game chunk's `G` after the settings text.
 fn header_len(bytes: &[u8]) -> usize {
-    // magic 8, version 4, then name, 2+1+1+8 bytes, options, settings.
+    // magic 8, version 4, then name, 2+1+1+8 bytes, options, settings,
+    // checksum 8.
     let text = |at: usize| at + 2 + u16::from_le_bytes([bytes[at], bytes[at + 1]]) as usize;
     let after_name = text(12);
     let after_options = text(after_name + 12);
-    text(after_options)
+    text(after_options) + 8
+}
+
+/// Issue 78, case 7: resuming never throws data away without a word and
+/// never keeps more than it says. A file of four games asked for two is
+/// refused (it reported "0 positions written" and kept all four); a
+/// damaged game is an error naming the file, the game and its byte, in
+/// resuming, `data-text` and `train-net` (it was cut back to the header
+/// without a word); a game cut short at the end is dropped, and said.
+#[test]
+fn resuming_refuses_damage_and_more_games_and_says_what_it_drops() {
+    let bin = ["--format", "binary"];
+    let four = fresh("four.bin");
+    self_play(&four, &[&["--games", "4"], &bin[..]].concat()).unwrap();
+    let bytes = std::fs::read(&four).unwrap();
+    let e = self_play(&four, &[&["--games", "2"], &bin[..]].concat()).unwrap_err();
+    assert!(
+        e.contains("already holds 4 games, more than this run's 2"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read(&four).unwrap(),
+        bytes,
+        "the file is left as it was"
+    );
+
+    // One byte of the second game's first FEN changed (still text).
+    let v = common::variant("courier", &[]);
+    let games = kamil_train::data::read(&v, &bytes).unwrap();
+    let h = header_len(&bytes);
+    let first_game = 1
+        + 4
+        + 4
+        + games[0]
+            .records
+            .iter()
+            .map(|r| 2 + r.fen.len() + 2 + 4 + 2)
+            .sum::<usize>()
+        + 8;
+    let second = h + first_game;
+    let mut damaged = bytes.clone();
+    let fen_at = second + 9 + 2;
+    damaged[fen_at] = if damaged[fen_at] == b'r' { b'n' } else { b'r' };
+    let bad = fresh("damaged.bin");
+    std::fs::write(&bad, &damaged).unwrap();
+    let where_ = format!("game 1 at byte {second} is damaged");
+    let e = self_play(&bad, &[&["--games", "6"], &bin[..]].concat()).unwrap_err();
+    assert!(e.contains(&where_) && e.contains("damaged.bin"), "{e}");
+    assert_eq!(std::fs::read(&bad).unwrap(), damaged, "nothing cut away");
+    let shown = kamil(&["data-text", "courier", bad.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&shown.stderr);
+    assert!(
+        !shown.status.success() && e.contains(&where_) && e.contains("damaged.bin"),
+        "{e}"
+    );
+    let trained = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        bad.to_str().unwrap(),
+        "--out",
+        fresh("never.nnue").to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&trained.stderr);
+    assert!(
+        !trained.status.success() && e.contains(&where_) && e.contains("damaged.bin"),
+        "{e}"
+    );
+
+    // Cut inside the third game: dropped and said, then played again.
+    let cut = fresh("cut.bin");
+    let end = second + 20;
+    std::fs::write(&cut, &bytes[..end]).unwrap();
+    let out = fresh("cut-run.bin");
+    let _ = out;
+    let mut args = vec![
+        "gen-data",
+        "courier",
+        "--nodes",
+        "150",
+        "--max-plies",
+        "30",
+        "--random-plies",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        cut.to_str().unwrap(),
+        "--games",
+        "4",
+    ];
+    args.extend_from_slice(&bin);
+    let run = kamil(&args);
+    let e = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{e}");
+    assert!(
+        e.contains(&format!("the last 20 bytes (from byte {second})")),
+        "{e}"
+    );
+    assert!(e.contains("1 games ("), "{e}");
+    assert_eq!(std::fs::read(&cut).unwrap(), bytes);
 }
 
 #[test]

@@ -399,3 +399,21 @@ fn a_finer_scale_writes_a_net_nearer_the_trained_one() {
         assert!(err.contains("--scale"), "{err}");
     }
 }
+
+/// Issue 78: `train-net` on an empty data file names the file.
+#[test]
+fn an_empty_data_file_is_named() {
+    let empty = scratch_path("train-net", "empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let out = kamil(&[
+        "train-net",
+        "courier",
+        "--data",
+        empty.to_str().unwrap(),
+        "--out",
+        scratch_path("train-net", "never.nnue").to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{e}");
+    assert!(e.contains("empty.txt"), "{e}");
+}

@@ -661,6 +661,61 @@ fn eval_file_plays_with_a_network_and_a_bad_one_is_said() {
     );
 }
 
+/// Issue 78: after a good `EvalFile`, a damaged one is refused and said,
+/// and the good network plays on (it was the built-in default before); an
+/// empty `EvalFile` then goes back to the default. USI the same.
+#[test]
+fn a_refused_eval_file_leaves_the_network_that_was_playing() {
+    use kamil_engine::nnue::Nnue;
+    use kamil_engine::nnue::features::Features;
+    use kamil_engine::nnue::network::{Buckets, Network};
+    let v = variant("courier", &[]);
+    let features = Features::new(&v);
+    let net = Network::seeded(&features, 32, Buckets::ONE, 21);
+    let bytes = Nnue::new(&v, features, net).to_bytes();
+    let path = common::scratch_path("kamil-uci-tests", "courier-kept.nnue");
+    std::fs::write(&path, &bytes).expect("write the net");
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 7;
+    damaged[at] ^= 0x10;
+    let bad = path.with_file_name("courier-kept-damaged.nnue");
+    std::fs::write(&bad, &damaged).expect("write the damaged net");
+    let set = |p: &std::path::Path| format!("setoption name EvalFile value {}", p.display());
+
+    let (default, _) = courier_depth_three(&[]);
+    let (good, _) = courier_depth_three(&[set(&path)]);
+    assert_ne!(search_key(&default), search_key(&good));
+    let (kept, said) = courier_depth_three(&[set(&path), set(&bad)]);
+    let msg = said
+        .iter()
+        .find(|s| s.contains("EvalFile not used"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(
+        msg.contains("the evaluation that was playing plays on")
+            && msg.contains(&bad.display().to_string()),
+        "{msg}"
+    );
+    assert_eq!(search_key(&kept), search_key(&good), "{said:?}");
+    let (cleared, _) = courier_depth_three(&[
+        set(&path),
+        set(&bad),
+        "setoption name EvalFile value <empty>".to_string(),
+    ]);
+    assert_eq!(search_key(&cleared), search_key(&default));
+    // A missing file, then a folder: refused the same way.
+    let (kept, said) = courier_depth_three(&[
+        set(&path),
+        set(&path.with_file_name("no-such.nnue")),
+        set(path.parent().unwrap()),
+    ]);
+    assert_eq!(search_key(&kept), search_key(&good), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|s| s.contains("is a folder, not a regular file")),
+        "{said:?}"
+    );
+}
+
 /// Issue 48: `Skill Level` is offered, weakens play to its shallow depth
 /// while reporting one line, and a level out of range is said.
 #[test]

@@ -319,6 +319,62 @@ fn mate_scores_count_plies_and_a_mated_side_resigns() {
     e.send("quit");
 }
 
+/// Issue 78: a position the side to move has already won (the other
+/// royal is gone) answers USI's `bestmove win`, not `resign`; the side
+/// that has lost resigns. UCI answers `bestmove (none)` for both.
+#[test]
+fn a_won_position_answers_win_and_a_lost_one_resigns() {
+    for (proto, won, lost) in [
+        ("usi", "bestmove win", "bestmove resign"),
+        ("uci", "bestmove (none)", "bestmove (none)"),
+    ] {
+        let mut e = Session::start(&[proto]);
+        e.send("setoption name UCI_Variant value sho-shogi");
+        for (side, want) in [("b", won), ("w", lost)] {
+            let sfen = format!("9/9/9/9/9/9/9/9/4K4 {side} - 1");
+            let pos = if proto == "usi" {
+                format!("position sfen {sfen}")
+            } else {
+                let v = variant("sho-shogi", &[]);
+                let p = kamil_rules::sfen::from_sfen(v, &sfen).expect("the SFEN reads");
+                format!("position fen {}", p.fen())
+            };
+            e.send(&pos);
+            e.send(if proto == "usi" {
+                "go byoyomi 100"
+            } else {
+                "go movetime 100"
+            });
+            let l = e.until("bestmove", WAIT);
+            assert_eq!(l.last().unwrap(), want, "{proto} {side}: {l:?}");
+        }
+        e.send("quit");
+    }
+}
+
+/// Issue 78: `go nodes 0` and `go nodes 1` search one ply (an `info
+/// depth 1` line before the `bestmove`) rather than answer the first move
+/// generated without a search.
+#[test]
+fn a_tiny_node_budget_still_searches_one_ply() {
+    let mut e = Session::start(&["usi"]);
+    e.send("setoption name USI_Variant value sho-shogi");
+    for go in ["go nodes 0", "go nodes 1"] {
+        e.send("position startpos");
+        e.send(go);
+        let l = e.until("bestmove", WAIT);
+        assert!(
+            l.iter().any(|x| x.starts_with("info depth 1 ")),
+            "{go}: {l:?}"
+        );
+        play_best(
+            &mut Position::start(variant("sho-shogi", &[("royal-count", "before-move")])),
+            &l,
+        );
+    }
+    e.send("quit");
+}
+
 /// Plays `plies` plies of `game` (kamil's name, with `options`) chosen in
 /// USI as `usi_name`, a GUI's way: the handshake, then for each move the
 /// whole game as `position startpos moves ...` and `go btime 0 wtime 0

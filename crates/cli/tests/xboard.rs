@@ -685,7 +685,7 @@ fn courier_depth_three(e: &mut Engine, setup: &[String]) -> (Vec<String>, Vec<St
 /// evaluates (the search goes otherwise again), `Use NNUE=0` sets it aside
 /// too, and a damaged file, or a net for another game than the one
 /// selected, is said with `tellusererror` naming the file and what
-/// differs, the default evaluation playing on.
+/// differs; the evaluation that was playing plays on (issue 78).
 #[test]
 fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
     use kamil_engine::nnue::Nnue;
@@ -745,7 +745,8 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
         "{msg}"
     );
 
-    // A damaged file: said, and the default evaluation plays.
+    // Issue 78: a damaged file is refused and said, and the network that
+    // was playing plays on (it was the default evaluation before).
     let mut damaged = bytes.clone();
     let at = damaged.len() - 7;
     damaged[at] ^= 0x40;
@@ -757,10 +758,12 @@ fn eval_file_option_plays_with_a_network_and_a_bad_one_is_said() {
         .find(|l| l.starts_with("tellusererror EvalFile not used"))
         .unwrap_or_else(|| panic!("{said:?}"));
     assert!(
-        msg.contains(&bad.display().to_string()) && msg.contains("damaged"),
+        msg.contains(&bad.display().to_string())
+            && msg.contains("damaged")
+            && msg.contains("the evaluation that was playing plays on"),
         "{msg}"
     );
-    assert_eq!(played, default);
+    assert_eq!(played, net);
     e.send("quit");
     assert!(e.io.child.wait().unwrap().success());
 }

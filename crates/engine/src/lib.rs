@@ -23,6 +23,7 @@ pub mod builtin;
 pub mod eval;
 pub mod eval_choice;
 pub mod evaluation;
+pub mod files;
 pub mod fingerprint;
 pub mod limits;
 pub mod material;

@@ -22,7 +22,9 @@ pub struct Clock {
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Node budget (stops within a few thousand nodes of it).
+    /// Node budget (stops within a few thousand nodes of it, but never
+    /// before the first iteration is complete: `nodes 0` and `nodes 1`
+    /// search one ply).
     pub nodes: Option<u64>,
     /// Time for this move, ms.
     pub movetime: Option<u64>,

@@ -23,6 +23,15 @@ use kamil_rules::variant::BUILTIN;
 use kamil_rules::{Move, Position, Side, Variant};
 use std::sync::Arc;
 
+/// `bytes` with their trailing checksum made again, so that a header
+/// field changed by a test reads as written (not as damage).
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let end = bytes.len() - 8;
+    let sum = kamil_engine::fingerprint::fnv1a(&bytes[8..end]);
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
 fn variant(name: &str) -> Arc<Variant> {
     Arc::new(Variant::builtin(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
@@ -219,13 +228,13 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
     std::fs::write(&path, &damaged).expect("write");
     let e = Nnue::load(&v, &path).expect_err("damaged");
     assert!(matches!(e, NetFileError::Net { .. }));
-    assert!(
-        e.to_string().starts_with(&path.display().to_string()),
-        "{e}"
-    );
-    assert!(e.to_string().contains("damaged"), "{e}");
+    assert_eq!(e.to_string(), format!("network file `{}`", path.display()));
+    let cause = std::error::Error::source(&e)
+        .expect("the cause")
+        .to_string();
+    assert!(cause.contains("damaged"), "{cause}");
     let e = Nnue::load(&v, &dir.join("missing.nnue")).expect_err("missing");
-    assert!(matches!(e, NetFileError::Io { .. }), "{e}");
+    assert!(matches!(e, NetFileError::File(_)), "{e}");
     // Without a variant: the built-in game the header names.
     let good = dir.join("good.nnue");
     std::fs::write(&good, &bytes).expect("write");
@@ -233,20 +242,74 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
     assert_eq!(n.variant().name, "courier");
     assert_eq!(n.network(), nnue.network());
     let e = Nnue::load_builtin(&path).expect_err("damaged");
-    assert!(e.to_string().contains("damaged"), "{e}");
+    let cause = std::error::Error::source(&e)
+        .expect("the cause")
+        .to_string();
+    assert!(cause.contains("damaged"), "{cause}");
     let mut other = bytes.clone();
     // The name's last letter (after magic, version and length): `couriex`.
     other[8 + 4 + 2 + "courier".len() - 1] = b'x';
     std::fs::write(&good, &other).expect("write");
     let e = Nnue::load_builtin(&good).expect_err("no such game");
+    assert_eq!(e.to_string(), format!("network file `{}`", good.display()));
     assert_eq!(
-        e.to_string(),
-        format!(
-            "{}: made for variant couriex, which is not a built-in game",
-            good.display()
-        )
+        std::error::Error::source(&e)
+            .expect("the cause")
+            .to_string(),
+        "made for variant couriex, which is not a built-in game"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 78: the checksum covers the header. One flipped bit of the
+/// built-in Courier net's scale (byte 36: 25 became 1049) read as another
+/// net and played; now any flipped bit after the magic is an error, a
+/// damaged one for every byte after the version. An older version is
+/// refused by name.
+#[test]
+fn a_flipped_bit_of_the_header_is_damage() {
+    let v = variant("courier");
+    let bytes = kamil_engine::builtin::BUILTIN_NETS
+        .iter()
+        .find(|(name, _)| *name == "courier")
+        .expect("courier's net")
+        .1
+        .to_vec();
+    let net = Nnue::from_bytes(&v, &bytes).expect("the built-in net reads");
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 25);
+    assert_eq!(net.network().hidden(), 64);
+    let mut scale = bytes.clone();
+    scale[36 + 1] ^= 0x04;
+    assert!(
+        matches!(Nnue::from_bytes(&v, &scale), Err(NetError::Checksum { .. })),
+        "a scale of {}",
+        i32::from_le_bytes(scale[36..40].try_into().unwrap())
+    );
+    // Every byte of the header, after the version, one bit at a time.
+    let header_end = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4 + 2 + 2 + 2 + 1 + 8;
+    for at in 12..header_end {
+        for bit in [0x01, 0x80] {
+            let mut b = bytes.clone();
+            b[at] ^= bit;
+            let e = Nnue::from_bytes(&v, &b).expect_err("a damaged header");
+            // A length field changed may make the file short or long
+            // instead; the rest is damage.
+            assert!(
+                matches!(
+                    e,
+                    NetError::Checksum { .. } | NetError::Truncated { .. } | NetError::Trailing(_)
+                ),
+                "byte {at}, bit {bit:#x}: {e}"
+            );
+        }
+    }
+    for old in 1..=4u8 {
+        let mut b = bytes.clone();
+        b[8] = old;
+        let e = Nnue::from_bytes(&v, &b).expect_err("an old version");
+        assert_eq!(e, NetError::Old(u32::from(old)));
+        assert!(e.to_string().contains("leaves the header out"), "{e}");
+    }
 }
 
 #[test]
@@ -276,8 +339,10 @@ fn an_engine_searches_with_a_network() {
     assert!(s.best.is_some());
 }
 
+/// The threshold reads back; versions 1 to 4 (issue 78: their checksum
+/// left the header out) are refused by name, however well formed.
 #[test]
-fn the_hand_written_threshold_is_kept_and_version_1_and_2_files_still_read() {
+fn the_hand_written_threshold_is_kept_and_old_versions_are_refused_by_name() {
     let v = variant("courier");
     let features = Features::new(&v);
     let mut net = Network::seeded(&features, 16, Buckets::ONE, 4);
@@ -293,27 +358,18 @@ fn the_hand_written_threshold_is_kept_and_version_1_and_2_files_still_read() {
     let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4;
     assert_eq!(&bytes[at..at + 2], &18u16.to_le_bytes());
     assert_eq!(&bytes[at + 2..at + 6], &[1, 0, 1, 0]);
-    let pos = Position::start(v.clone());
     let mut v2 = bytes.clone();
     v2.drain(at + 2..at + 6);
     v2[8..12].copy_from_slice(&2u32.to_le_bytes());
-    let two = Nnue::from_bytes(&v, &v2).expect("a version 2 file reads");
-    assert_eq!(two.network(), nnue.network());
+    assert_eq!(Nnue::from_bytes(&v, &v2).err(), Some(NetError::Old(2)));
     let mut v1 = v2.clone();
     v1.drain(at..at + 2);
     v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    let one = Nnue::from_bytes(&v, &v1).expect("a version 1 file reads");
-    assert_eq!(one.network().hand_below(), 0);
-    assert_eq!(one.evaluate_fresh(&pos), nnue.evaluate_fresh(&pos));
-    // The same bytes called a later version lack fields.
-    v1[8..12].copy_from_slice(&2u32.to_le_bytes());
-    assert!(Nnue::from_bytes(&v, &v1).is_err());
-    v2[8..12].copy_from_slice(&3u32.to_le_bytes());
-    assert!(Nnue::from_bytes(&v, &v2).is_err());
+    assert_eq!(Nnue::from_bytes(&v, &v1).err(), Some(NetError::Old(1)));
 }
 
 #[test]
-fn a_residual_net_is_written_as_version_4_and_searched_as_a_correction() {
+fn a_residual_net_is_flagged_and_searched_as_a_correction() {
     let v = variant("courier");
     let features = Features::new(&v);
     let mut net = Network::seeded(&features, 16, Buckets::ONE, 8);
@@ -321,23 +377,24 @@ fn a_residual_net_is_written_as_version_4_and_searched_as_a_correction() {
     net.set_residual(true);
     let residual = Nnue::new(&v, features.clone(), net);
     let (pb, rb) = (plain.to_bytes(), residual.to_bytes());
-    // A net of a score of its own stays version 3, byte for byte as
-    // before; a residual one is version 4 with its flag after the buckets.
-    assert_eq!(&pb[8..12], &3u32.to_le_bytes());
-    assert_eq!(&rb[8..12], &4u32.to_le_bytes());
+    // Both version 5; the flag after the buckets says which (issue 78:
+    // under the checksum).
+    assert_eq!(&pb[8..12], &5u32.to_le_bytes());
+    assert_eq!(&rb[8..12], &5u32.to_le_bytes());
     let at = 8 + 4 + 2 + "courier".len() + 2 + 1 + 1 + 1 + 8 + 2 + 4 + 2 + 4;
-    assert_eq!(rb[at], 1);
+    assert_eq!((pb[at], rb[at]), (0, 1));
     let mut without = rb.clone();
-    without.remove(at);
-    without[8..12].copy_from_slice(&3u32.to_le_bytes());
-    assert_eq!(without, pb);
+    without[at] = 0;
+    assert_eq!(resealed(without), pb);
     let back = Nnue::from_bytes(&v, &rb).expect("reads back");
     assert!(back.network().residual());
     assert_eq!(back.network(), residual.network());
     assert!(!Nnue::from_bytes(&v, &pb).unwrap().network().residual());
     let mut bad = rb.clone();
     bad[at] = 2;
-    let e = Nnue::from_bytes(&v, &bad).expect_err("flag 2");
+    let e = Nnue::from_bytes(&v, &bad).expect_err("flag 2 unsealed");
+    assert!(matches!(e, NetError::Checksum { .. }), "{e}");
+    let e = Nnue::from_bytes(&v, &resealed(bad)).expect_err("flag 2");
     assert_eq!(e.to_string(), "bad residual flag: 2");
     // The search scores with the hand-written evaluation plus the net:
     // not what the net alone or the hand-written evaluation alone give.
@@ -381,13 +438,13 @@ fn a_bucketed_net_reads_back_and_refuses_bad_bucket_fields() {
     ] {
         let mut bad = bytes.clone();
         bad[field..field + 2].copy_from_slice(&value.to_le_bytes());
-        let e = Nnue::from_bytes(&v, &bad).expect_err(what);
+        let e = Nnue::from_bytes(&v, &resealed(bad)).expect_err(what);
         assert_eq!(e.to_string(), what);
     }
     // Fewer buckets than the weights: the payload length says so.
     let mut fewer = bytes.clone();
     fewer[at..at + 2].copy_from_slice(&4u16.to_le_bytes());
-    let e = Nnue::from_bytes(&v, &fewer).expect_err("payload");
+    let e = Nnue::from_bytes(&v, &resealed(fewer)).expect_err("payload");
     assert!(e.to_string().starts_with("made for payload length"), "{e}");
 }
 

@@ -90,6 +90,27 @@ fn node_limit_is_honoured() {
     assert!(r.best.is_some());
 }
 
+/// Issue 78: a node budget too small for one ply (`go nodes 0`, `go nodes
+/// 1`) still completes the first iteration, so the move played is a
+/// searched one (the first generated move was played before), and the
+/// search stops right after it.
+#[test]
+fn a_tiny_node_budget_still_searches_one_ply() {
+    for name in ["courier", "sho-shogi", "chu-shogi"] {
+        let pos = Position::start(variant(name));
+        let mut e = Engine::new(EngineConfig::default());
+        let one = e.search(&pos, &Limits::depth(1), &mut |_| {});
+        for n in [0, 1] {
+            e.new_game();
+            let mut depths = Vec::new();
+            let r = e.search(&pos, &Limits::nodes(n), &mut |i| depths.push(i.depth));
+            assert_eq!(depths, [1], "{name}, nodes {n}");
+            assert_eq!(r.depth, 1, "{name}, nodes {n}");
+            assert_eq!(r.best, one.best, "{name}, nodes {n}");
+        }
+    }
+}
+
 #[test]
 fn another_thread_stops_an_unbounded_search() {
     let v = variant("sho-shogi");

@@ -1,7 +1,7 @@
 //! kamil-fuzz: the fuzz targets of kamil, one function per target. Each
 //! takes any bytes, feeds them to one of kamil's readers (FEN, move text,
 //! PGN, variant files and Betza, rules texts, UCI, USI and CECP sessions, the web server's
-//! API) and checks what must hold of the answer: no panic, and where the
+//! API, network and training data files) and checks what must hold of the answer: no panic, and where the
 //! input is accepted, the round trip or the invariant named in the
 //! function's documentation. A violated property panics (`assert!`); kamil's
 //! own code must never panic on input, so any panic is a finding.
@@ -21,11 +21,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod files;
 mod http;
 mod protocols;
 mod rules;
 mod variants;
 
+pub use files::{MAX_DATA_FILE, MAX_NET_FILE, data_file, net_file};
 pub use http::http;
 pub use protocols::{cecp, uci, usi};
 pub use rules::{betza, fen, move_text, pgn, rules_text, variant_file};
@@ -59,6 +61,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("usi", usi),
     ("cecp", cecp),
     ("http", http),
+    ("net_file", net_file),
+    ("data_file", data_file),
 ];
 
 /// The first `max` bytes of `data`, as text (bytes that are not UTF-8

@@ -317,3 +317,13 @@ fn every_target_has_a_test_and_seeds() {
         );
     }
 }
+
+#[test]
+fn net_file() {
+    run("net_file", 300);
+}
+
+#[test]
+fn data_file() {
+    run("data_file", 20_000);
+}

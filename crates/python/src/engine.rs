@@ -2,6 +2,7 @@
 //! GIL, so searches of several engines run in parallel threads; a callback
 //! gets each completed iteration.
 
+use crate::errors::chain;
 use crate::position::PyPosition;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
@@ -140,10 +141,10 @@ impl PySearchInfo {
 /// skill=20, elo=None, use_nnue=True)`.
 /// `hash_mb` is the transposition table's size in megabytes (1 to 65536),
 /// `threads` the search threads (1 to 64; more than one: Lazy SMP),
-/// `eval_file` a network file (`kamil train-net`'s `.nnue`) of a built-in
-/// game, which then evaluates that game's positions (other games keep
-/// their default evaluation: the game's built-in network where it has
-/// one, else the hand-written one), `use_nnue=False` the hand-written
+/// `eval_file` a network file (`kamil train-net`'s `.nnue`, at most 64 MB,
+/// a regular file) of a built-in game, which then evaluates that game's
+/// positions (the other games play the hand-written evaluation, not their
+/// built-in networks), `use_nnue=False` the hand-written
 /// evaluation in every game (UCI's `Use NNUE`), `skill` the strength level, 0 (weakest) to
 /// 20 (full strength; below it the engine searches shallow and plays one
 /// of several good lines by a seeded draw), `elo` a strength on the Elo
@@ -227,7 +228,7 @@ impl PyEngine {
         let net = match &eval_file {
             Some(path) => Some(
                 Nnue::load_builtin(std::path::Path::new(path))
-                    .map_err(|e| PyValueError::new_err(format!("eval_file {e}")))?,
+                    .map_err(|e| PyValueError::new_err(format!("eval_file: {}", chain(&e))))?,
             ),
             None => None,
         };

@@ -2,18 +2,19 @@
 //! options; the built-in ones are cached, so positions of the same game
 //! share one compiled variant. `variants()` lists the built-in games.
 
-use crate::errors::variant_error;
+use crate::errors::{chain, variant_error};
+use kamil_engine::files;
 use kamil_rules::Variant;
 use kamil_rules::excerpt;
 use kamil_rules::variant::{BUILTIN, aliases};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::HashMap;
-use std::io::Read;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Largest variant file read, bytes (as the command line: 4 MB).
-pub const MAX_FILE: u64 = 4 << 20;
+/// Largest variant file read, bytes (as the command line:
+/// [`files::MAX_TEXT`], 4 MB).
+pub const MAX_FILE: u64 = files::MAX_TEXT;
 
 /// Most compiled built-in variants kept (name and options); past it the
 /// cache is emptied, so any number of option sets cannot grow it forever.
@@ -50,38 +51,28 @@ pub fn is_path(name: &str) -> bool {
     name.ends_with(".toml") || name.contains('/') || name.contains('\\')
 }
 
-/// Reads a variant file of at most [`MAX_FILE`] bytes of UTF-8 text.
+/// Reads a variant file of at most [`MAX_FILE`] bytes of UTF-8 text,
+/// through the engine's one reader of files ([`files::read`]: regular
+/// files only).
 ///
 /// Errors (`VariantError`, the command line's messages): it cannot be read,
-/// is too large, or is not UTF-8.
+/// is not a regular file (a FIFO, a device, a folder), is too large, or is
+/// not UTF-8.
 pub fn read_variant_file(path: &str) -> PyResult<String> {
-    let shown = excerpt(path);
-    let too_big = || {
-        variant_error(format!(
-            "variant file `{shown}` is larger than 4 MB (the limit for a variant file)"
-        ))
-    };
-    let file = std::fs::File::open(path)
-        .map_err(|e| variant_error(format!("reading variant file `{shown}`: {e}")))?;
-    if file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() > MAX_FILE)
-    {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| variant_error(format!("reading variant file `{shown}`: {e}")))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(too_big());
-    }
+    let bytes = files::read(std::path::Path::new(path), "variant file", MAX_FILE)
+        .map_err(|e| variant_error(excerpt_path(&chain(&e), path)))?;
     String::from_utf8(bytes).map_err(|e| {
         variant_error(format!(
-            "variant file `{shown}` is not UTF-8 text (byte {})",
+            "variant file `{}` is not UTF-8 text (byte {})",
+            excerpt(path),
             e.utf8_error().valid_up_to()
         ))
     })
+}
+
+/// `message` with the path in it cut to its [`excerpt`].
+fn excerpt_path(message: &str, path: &str) -> String {
+    message.replace(path, &excerpt(path))
 }
 
 /// The source of `variant` as Python gives it: a built-in name, or a path

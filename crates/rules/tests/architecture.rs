@@ -555,7 +555,7 @@ const RULES_LAYERS: &[&[&str]] = &[
 
 /// The engine's layers, lowest first (as [`RULES_LAYERS`]).
 const ENGINE_LAYERS: &[&[&str]] = &[
-    &["score", "limits", "time", "fingerprint", "builtin"],
+    &["score", "limits", "time", "fingerprint", "builtin", "files"],
     &["values", "material"],
     &["see", "ordering"],
     &[

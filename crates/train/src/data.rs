@@ -4,8 +4,8 @@
 //!
 //! | chunk | fields |
 //! |---|---|
-//! | header | 8 bytes `KAMILDAT`; version u32 ([`VERSION`]); variant name (u16 length, UTF-8); piece types u16, files u8, ranks u8; pieces u64 (FNV-1a of the piece keys, each ended by 0); options in force (u16 length, UTF-8 `KEY=VALUE` joined by `;`); settings (u16 length, UTF-8: how the games were made) |
-//! | game | byte `G`; game index u32 (of its run, from 0); records u32; then the records |
+//! | header | 8 bytes `KAMILDAT`; version u32 ([`VERSION`]); variant name (u16 length, UTF-8); piece types u16, files u8, ranks u8; pieces u64 (FNV-1a of the piece keys, each ended by 0); options in force (u16 length, UTF-8 `KEY=VALUE` joined by `;`); settings (u16 length, UTF-8: how the games were made); checksum u64 (FNV-1a of the header's bytes before it, from the magic) |
+//! | game | byte `G`; game index u32 (of its run, from 0); records u32; then the records; checksum u64 (FNV-1a of the chunk's bytes before it, from the `G`) |
 //! | record | FEN (u16 length, UTF-8: the position, side to move, hands and all the variant's FEN carries); score i16 (the search's, centipawns, side to move's view, mates at ±4000); result f32 (what the game was worth to the first player, 0 to 1); ply u16 (plies from the start position) |
 //!
 //! A file starts with a header; a header may come again before any game,
@@ -16,19 +16,25 @@
 //! whole, so a run that was stopped leaves at most a partial last game:
 //! [`scan`] finds where the complete games end, to resume after them.
 //!
+//! Each chunk ends with its checksum (version 2), so a damaged chunk is
+//! an error naming the game and the byte where its chunk starts, never
+//! data read as other data; version 1 files, without checksums, are
+//! refused by name.
+//!
 //! The position is the FEN's text: robust across every game (shogi hands,
 //! Tamerlane's citadels, counters); a record costs the FEN's length plus
 //! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
 //! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
-use kamil_engine::fingerprint::pieces_hash;
+use kamil_engine::files;
+use kamil_engine::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
 use std::path::{Path, PathBuf};
 
 /// The header's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILDAT";
 /// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The first byte of a game chunk.
 pub const GAME_TAG: u8 = b'G';
 
@@ -78,6 +84,8 @@ impl Header {
         out.extend_from_slice(&self.pieces.to_le_bytes());
         put_text(&mut out, &self.options);
         put_text(&mut out, &self.settings);
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
@@ -152,6 +160,8 @@ impl Game {
             out.extend_from_slice(&r.result.to_le_bytes());
             out.extend_from_slice(&r.ply.to_le_bytes());
         }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
         Ok(out)
     }
 }
@@ -162,9 +172,25 @@ pub enum DataError {
     /// The bytes do not start with a header.
     #[error("not a kamil data file (no KAMILDAT header)")]
     Magic,
-    /// A version this build cannot read.
-    #[error("format version {0}, this build reads version {VERSION}")]
+    /// A version this build cannot read (version 1 had no checksums).
+    #[error(
+        "format version {0}, this build reads version {VERSION} (version 1 had no checksums: make the data again)"
+    )]
     Version(u32),
+    /// A chunk whose checksum differs from its bytes'.
+    #[error(
+        "{chunk} at byte {offset} is damaged (checksum {found:016x}, the file says {expected:016x})"
+    )]
+    Damaged {
+        /// `the header`, or `game N` (its index as stored).
+        chunk: String,
+        /// The byte offset in the file where the chunk starts.
+        offset: usize,
+        /// The file's checksum.
+        expected: u64,
+        /// The bytes'.
+        found: u64,
+    },
     /// A header field that does not fit the variant.
     #[error("made for {field} `{file}`, the variant has `{variant}`")]
     Mismatch {
@@ -196,12 +222,13 @@ pub enum DataError {
 /// A data file that cannot be read: the path and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    /// The file cannot be read.
-    #[error("reading data file `{0}`: {1}")]
-    Io(PathBuf, std::io::Error),
-    /// Its bytes do not read.
-    #[error("data file `{0}`: {1}")]
-    Data(PathBuf, DataError),
+    /// The file cannot be read: missing, not a regular file, larger than
+    /// [`files::MAX_DATA`] (the error names the file).
+    #[error(transparent)]
+    Io(#[from] files::FileError),
+    /// Its bytes do not read (the source says why).
+    #[error("data file `{}`", .0.display())]
+    Data(PathBuf, #[source] DataError),
 }
 
 /// Do `bytes` start like a binary data file (rather than text lines)?
@@ -223,7 +250,7 @@ pub fn read(v: &Variant, bytes: &[u8]) -> Result<Vec<Game>, DataError> {
 ///
 /// Errors: [`FileError`], naming the file.
 pub fn read_file(v: &Variant, path: &Path) -> Result<Vec<Game>, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io(path.to_path_buf(), e))?;
+    let bytes = files::read(path, "data file", files::MAX_DATA)?;
     read(v, &bytes).map_err(|e| FileError::Data(path.to_path_buf(), e))
 }
 
@@ -310,6 +337,19 @@ fn parse(v: &Variant, bytes: &[u8], tolerant: bool) -> Result<Parsed, DataError>
             }
             Err(Bad::Header(e)) => return Err(e),
             Err(Bad::Field(what)) => return Err(err(what, &at)),
+            Err(Bad::Sum { expected, found }) => {
+                let chunk = if bytes[start] == GAME_TAG && out.header.is_some() {
+                    format!("game {}", at.game)
+                } else {
+                    "the header".to_string()
+                };
+                return Err(DataError::Damaged {
+                    chunk,
+                    offset: start,
+                    expected,
+                    found,
+                });
+            }
         }
         out.complete = r.at;
     }
@@ -337,9 +377,17 @@ enum Bad {
     Header(DataError),
     /// A field out of range.
     Field(String),
+    /// The chunk's checksum differs from its bytes'.
+    Sum {
+        /// The file's.
+        expected: u64,
+        /// The bytes'.
+        found: u64,
+    },
 }
 
 fn read_header(r: &mut Cursor) -> Result<Header, Bad> {
+    let start = r.at;
     let magic = r.take(MAGIC.len(), "the header");
     match magic {
         Ok(m) if m == &MAGIC[..] => {}
@@ -357,6 +405,7 @@ fn read_header(r: &mut Cursor) -> Result<Header, Bad> {
     let pieces = u64::from_le_bytes(r.array("the pieces")?);
     let options = r.text("the options")?;
     let settings = r.text("the settings")?;
+    r.checksum(start)?;
     Ok(Header {
         variant,
         types,
@@ -370,6 +419,7 @@ fn read_header(r: &mut Cursor) -> Result<Header, Bad> {
 
 /// Reads a game chunk, keeping `at` on the record being read.
 fn read_game(r: &mut Cursor, at: &mut Where) -> Result<Game, Bad> {
+    let start = r.at;
     r.at += 1;
     let index = u32::from_le_bytes(r.array("a game's index")?);
     at.game = index;
@@ -395,6 +445,7 @@ fn read_game(r: &mut Cursor, at: &mut Where) -> Result<Game, Bad> {
             ply,
         });
     }
+    r.checksum(start)?;
     Ok(Game { index, records })
 }
 
@@ -418,6 +469,17 @@ impl<'a> Cursor<'a> {
     fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], Bad> {
         let s = self.take(N, what)?;
         Ok(s.try_into().expect("took N bytes"))
+    }
+
+    /// The chunk's checksum (u64), checked against its bytes from `start`.
+    fn checksum(&mut self, start: usize) -> Result<(), Bad> {
+        let found = fnv1a(&self.bytes[start..self.at]);
+        let expected = u64::from_le_bytes(self.array("the chunk's checksum")?);
+        if found == expected {
+            Ok(())
+        } else {
+            Err(Bad::Sum { expected, found })
+        }
     }
 
     /// A u16 length, then that many bytes of UTF-8.
@@ -515,19 +577,67 @@ mod tests {
         // A result out of range names its record (the second).
         let mut bad = bytes.clone();
         let n = bad.len();
-        bad[n - 6..n - 2].copy_from_slice(&2.0f32.to_le_bytes());
+        bad[n - 14..n - 10].copy_from_slice(&2.0f32.to_le_bytes());
         let e = read(&c, &bad).unwrap_err();
         assert!(e.to_string().contains("record 2 (game 0, byte"), "{e}");
         assert!(e.to_string().contains("result 2 is not"), "{e}");
         assert!(scan(&c, &bad).is_err());
         // Text is not a data file; another version is named.
         assert_eq!(read(&c, b"abc;1\n"), Err(DataError::Magic));
-        let mut v2 = bytes.clone();
-        v2[8] = 2;
-        assert_eq!(read(&c, &v2), Err(DataError::Version(2)));
+        let mut v1 = bytes.clone();
+        v1[8] = 1;
+        assert_eq!(read(&c, &v1), Err(DataError::Version(1)));
+        assert!(
+            DataError::Version(1).to_string().contains("no checksums"),
+            "{}",
+            DataError::Version(1)
+        );
         // A stray byte between games.
         let mut stray = bytes.clone();
         stray.push(b'x');
         assert!(read(&c, &stray).is_err());
+    }
+
+    /// Issue 78: a damaged byte anywhere in a file is an error (6 of 38
+    /// damaged files trained without one before the checksums); a damaged
+    /// game names its index and the byte where its chunk starts, and
+    /// resuming ([`scan`]) refuses it rather than cut it away.
+    #[test]
+    fn every_damaged_byte_is_an_error_naming_the_chunk() {
+        let v = variant("courier");
+        let games = [game(&v, 0, 2), game(&v, 1, 3), game(&v, 2, 1)];
+        let bytes = file(&v, &games);
+        for at in 0..bytes.len() {
+            for bit in [0x01u8, 0x10, 0x80] {
+                let mut b = bytes.clone();
+                b[at] ^= bit;
+                assert!(read(&v, &b).is_err(), "byte {at}, bit {bit:#x} read");
+            }
+        }
+        let header = Header::new(&v, "test").to_bytes().len();
+        let second = header + games[0].to_bytes().unwrap().len();
+        // A score of the second game's first record: still a number.
+        let mut b = bytes.clone();
+        let score = second + 9 + 2 + games[1].records[0].fen.len();
+        b[score] ^= 0x01;
+        let e = read(&v, &b).unwrap_err();
+        assert!(
+            matches!(&e, DataError::Damaged { chunk, offset, .. } if chunk == "game 1" && *offset == second),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with(&format!("game 1 at byte {second} is damaged")),
+            "{e}"
+        );
+        assert!(scan(&v, &b).is_err(), "resuming refuses a damaged game");
+        // The header's settings.
+        let mut b = bytes.clone();
+        b[header - 9] ^= 0x01;
+        let e = read(&v, &b).unwrap_err();
+        assert!(
+            e.to_string().starts_with("the header at byte 0 is damaged"),
+            "{e}"
+        );
     }
 }

@@ -37,6 +37,7 @@
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
+use kamil_engine::files;
 use kamil_engine::nnue::Nnue;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN, Network};
@@ -217,7 +218,10 @@ pub fn run(args: Args) -> Result<()> {
         inputs += features.inputs() / features.squares();
     }
     if train.is_empty() {
-        bail!("no positions left to train on");
+        bail!(
+            "no positions left to train on in data file `{}`",
+            args.data.display()
+        );
     }
     let settings = Settings {
         lr: args.lr,
@@ -427,8 +431,7 @@ fn read_samples(
     path: &Path,
     blend: Blend<'_>,
 ) -> Result<Vec<Sample>> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("reading data file `{}`", path.display()))?;
+    let bytes = files::read(path, "data file", files::MAX_DATA)?;
     samples::from_bytes(v, features, &bytes, blend)
         .with_context(|| format!("data file `{}`", path.display()))
 }

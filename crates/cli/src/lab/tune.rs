@@ -3,8 +3,10 @@
 //! file (`NAME.eval.toml`, every term).
 
 use crate::game_args::{load_variant, load_weights};
+use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::{Pair, Params, Weights};
+use kamil_engine::files;
 use kamil_engine::{EvalMode, Evaluator};
 use kamil_rules::Position;
 use kamil_train::texel::{
@@ -83,8 +85,7 @@ pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
     let start = match &args.weights {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading weights file `{}`", path.display()))?;
+            let text = input::read_file(path, "weights file", input::MAX_FILE)?;
             let w = Weights::from_toml(&text)
                 .with_context(|| format!("weights file `{}`", path.display()))?;
             Params::resolve(&variant, &w)
@@ -190,8 +191,7 @@ pub fn run(args: Args) -> Result<()> {
 /// bar). Errors: a file that cannot be read, a line or FEN that does not
 /// read (named), no positions.
 fn traced(ev: &Evaluator, path: &std::path::Path) -> Result<Vec<Sample>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading data file `{}`", path.display()))?;
+    let text = input::read_file(path, "data file", files::MAX_DATA)?;
     let data = text::read(&text).with_context(|| format!("`{}`", path.display()))?;
     if data.is_empty() {
         bail!("`{}` holds no positions", path.display());

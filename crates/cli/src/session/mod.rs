@@ -38,6 +38,9 @@ pub struct Core {
     use_nnue: bool,
     /// A network file for the game (`EvalFile`, `--eval FILE`).
     eval_file: Option<PathBuf>,
+    /// The network read from `eval_file` for the game in play, kept so
+    /// that it is read once and plays on when a new file is refused.
+    net: Option<Nnue>,
     /// The evaluation's terms (`Eval full|material`).
     eval_mode: EvalMode,
     /// The strength options.
@@ -46,14 +49,55 @@ pub struct Core {
     elo_set: bool,
 }
 
-/// What choosing the evaluation has to say: a network file was loaded, or
-/// could not be used and the default evaluation plays.
+/// What choosing the evaluation has to say: a network file was loaded,
+/// could not be used for the game in play (the default evaluation plays),
+/// or was refused when it was set (the evaluation that was playing plays
+/// on).
 #[derive(Debug)]
 pub enum EvalNote {
     /// The network file is in use.
     InUse(PathBuf),
-    /// The network file cannot be used for the game: the file and why.
+    /// The network file set cannot be used for the game in play (a game
+    /// chosen since it was set, or a file that no longer reads): the
+    /// default evaluation plays. The file and why.
     NotUsed(PathBuf, NetFileError),
+    /// A network file given to replace the evaluation in play could not be
+    /// used: the settings are unchanged and the evaluation that was
+    /// playing plays on. The file and why.
+    Refused(PathBuf, NetFileError),
+}
+
+impl EvalNote {
+    /// The note in words, for a front end's message (`info string`,
+    /// `tellusererror`): the file, what plays and, for a file not used,
+    /// why (each cause of the error once).
+    pub fn message(&self) -> String {
+        match self {
+            EvalNote::InUse(path) => format!("EvalFile {} in use", path.display()),
+            EvalNote::NotUsed(_, e) => {
+                format!(
+                    "EvalFile not used, the default evaluation plays: {}",
+                    chain(e)
+                )
+            }
+            EvalNote::Refused(_, e) => format!(
+                "EvalFile not used, the evaluation that was playing plays on: {}",
+                chain(e)
+            ),
+        }
+    }
+}
+
+/// `e` and each of its causes, joined by `: ` (as anyhow's `{:#}`).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        out.push_str(": ");
+        out.push_str(&c.to_string());
+        cause = c.source();
+    }
+    out
 }
 
 impl Core {
@@ -104,6 +148,7 @@ impl Core {
             weights,
             use_nnue: true,
             eval_file: None,
+            net: None,
             eval_mode: EvalMode::Full,
             strength: Strength::default(),
             elo_set: false,
@@ -152,9 +197,24 @@ impl Core {
         self.use_nnue = on;
     }
 
-    /// Sets the network file (`None`: none).
-    pub fn set_eval_file(&mut self, file: Option<PathBuf>) {
-        self.eval_file = file;
+    /// Sets the network file (`None`: none), reading it for the game in
+    /// play. A file that cannot be used changes nothing: the evaluation
+    /// that was playing plays on. Returns what the file gave:
+    /// [`EvalNote::InUse`] or [`EvalNote::Refused`] (`None` for `None`).
+    pub fn set_eval_file(&mut self, file: Option<PathBuf>) -> Option<EvalNote> {
+        let Some(path) = file else {
+            self.eval_file = None;
+            self.net = None;
+            return None;
+        };
+        match Nnue::load(&self.variant, &path) {
+            Ok(n) => {
+                self.eval_file = Some(path.clone());
+                self.net = Some(n);
+                Some(EvalNote::InUse(path))
+            }
+            Err(e) => Some(EvalNote::Refused(path, e)),
+        }
     }
 
     /// Sets the evaluation as the terminal commands' `--eval` gives it:
@@ -164,7 +224,10 @@ impl Core {
         match eval {
             None => {}
             Some(p) if p.as_os_str() == HAND => self.use_nnue = false,
-            Some(p) => self.eval_file = Some(p.to_path_buf()),
+            Some(p) => {
+                self.eval_file = Some(p.to_path_buf());
+                self.net = None;
+            }
         }
     }
 
@@ -238,8 +301,10 @@ impl Core {
     /// file's where it loads for the game, else the default (a variant
     /// file's weights, else the game's built-in network where it has
     /// one); without, the hand-written evaluation (with a variant file's
-    /// weights). Returns it with what the network file gave.
-    pub fn evaluation(&self) -> (EvalChoice, Option<EvalNote>) {
+    /// weights). The network read for the game in play is kept, so a file
+    /// is read again only for another game. Returns the evaluation with
+    /// what the network file gave when it was read here.
+    pub fn evaluation(&mut self) -> (EvalChoice, Option<EvalNote>) {
         if !self.use_nnue {
             return (EvalChoice::hand(self.weights.clone()), None);
         }
@@ -247,18 +312,27 @@ impl Core {
         let Some(path) = &self.eval_file else {
             return (default, None);
         };
+        if let Some(n) = self.net.as_ref().filter(|n| n.fits(&self.variant)) {
+            return (EvalChoice::Net(Box::new(n.clone())), None);
+        }
         match Nnue::load(&self.variant, path) {
-            Ok(n) => (
-                EvalChoice::Net(Box::new(n)),
-                Some(EvalNote::InUse(path.clone())),
-            ),
-            Err(e) => (default, Some(EvalNote::NotUsed(path.clone(), e))),
+            Ok(n) => {
+                self.net = Some(n.clone());
+                (
+                    EvalChoice::Net(Box::new(n)),
+                    Some(EvalNote::InUse(path.clone())),
+                )
+            }
+            Err(e) => {
+                self.net = None;
+                (default, Some(EvalNote::NotUsed(path.clone(), e)))
+            }
         }
     }
 
     /// Gives `engine` the evaluation ([`Core::evaluation`]) and its terms;
     /// returns what the network file gave.
-    pub fn apply_evaluation(&self, engine: &mut Engine) -> Option<EvalNote> {
+    pub fn apply_evaluation(&mut self, engine: &mut Engine) -> Option<EvalNote> {
         let (choice, note) = self.evaluation();
         engine.set_evaluation(choice);
         engine.set_eval_mode(self.eval_mode);
@@ -278,7 +352,7 @@ impl Core {
 
     /// Gives `engine` every setting: evaluation and level; returns what
     /// the network file gave.
-    pub fn apply(&self, engine: &mut Engine) -> Option<EvalNote> {
+    pub fn apply(&mut self, engine: &mut Engine) -> Option<EvalNote> {
         let note = self.apply_evaluation(engine);
         self.apply_strength(engine);
         note
@@ -289,7 +363,7 @@ impl Core {
     ///
     /// Errors: the network file cannot be read or is no network of the
     /// game (the message names the file and what differs).
-    pub fn apply_or_fail(&self, engine: &mut Engine) -> Result<()> {
+    pub fn apply_or_fail(&mut self, engine: &mut Engine) -> Result<()> {
         engine.set_evaluation(self.checked_evaluation()?);
         engine.set_eval_mode(self.eval_mode);
         self.apply_strength(engine);
@@ -300,9 +374,9 @@ impl Core {
     /// cannot be used is an error.
     ///
     /// Errors: as [`Core::apply_or_fail`].
-    pub fn checked_evaluation(&self) -> Result<EvalChoice> {
+    pub fn checked_evaluation(&mut self) -> Result<EvalChoice> {
         match self.evaluation() {
-            (_, Some(EvalNote::NotUsed(_, e))) => {
+            (_, Some(EvalNote::NotUsed(_, e) | EvalNote::Refused(_, e))) => {
                 Err(anyhow::Error::new(e).context("--eval: the network file cannot be used"))
             }
             (choice, _) => Ok(choice),

@@ -59,7 +59,7 @@ fn uci_xboard_and_the_server_configure_the_engine_alike() {
     }
     let opts = [("stalemate".to_string(), "draw".to_string())];
     let v = Arc::new(Variant::builtin("chu-shogi", &opts).unwrap());
-    let server = crate::serve::engine_core(&v, 7);
+    let mut server = crate::serve::engine_core(&v, 7);
     let mut served = fresh();
     server.apply(&mut served);
 
@@ -103,7 +103,7 @@ fn a_variant_files_weights_are_used_by_every_front_end() {
     assert!(by_uci.0.contains("mg: 31"), "{by_uci:?}");
 
     let v = load_variant(path, &[]).unwrap();
-    let play = Core::with_variant(path, v).unwrap();
+    let mut play = Core::with_variant(path, v).unwrap();
     let mut engine = fresh();
     play.apply_or_fail(&mut engine).unwrap();
     assert_eq!(configured(&engine), by_uci);
@@ -123,24 +123,29 @@ fn a_variant_files_weights_are_used_by_every_front_end() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A network file that does not fit is a note in a protocol (the default
-/// plays) and an error for a terminal command, naming the file.
+/// A network file that does not fit is a note in a protocol (refused when
+/// set: the evaluation that was playing plays on) and an error for a
+/// terminal command, naming the file once and its cause once (issue 78).
 #[test]
 fn a_network_that_does_not_fit_is_a_note_or_an_error() {
     let mut core = Core::new("courier").unwrap();
-    core.set_eval_file(Some(PathBuf::from("no-such-net.nnue")));
-    let mut engine = fresh();
-    match core.apply(&mut engine) {
-        Some(EvalNote::NotUsed(p, _)) => assert_eq!(p, PathBuf::from("no-such-net.nnue")),
+    match core.set_eval_file(Some(PathBuf::from("no-such-net.nnue"))) {
+        Some(EvalNote::Refused(p, _)) => assert_eq!(p, PathBuf::from("no-such-net.nnue")),
         other => panic!("{other:?}"),
     }
+    assert!(!core.has_eval_file(), "the settings are unchanged");
+    let mut engine = fresh();
+    assert!(core.apply(&mut engine).is_none());
     assert_eq!(configured(&engine).0, "builtin");
+    core.set_eval_arg(Some(Path::new("no-such-net.nnue")));
     let e = core.apply_or_fail(&mut fresh()).unwrap_err();
     let e = format!("{e:#}");
     assert!(
         e.contains("--eval") && e.contains("no-such-net.nnue"),
         "{e}"
     );
+    assert_eq!(e.matches("no-such-net.nnue").count(), 1, "{e}");
+    assert_eq!(e.matches("No such file").count(), 1, "{e}");
 }
 
 /// An alias loads our game with its program's rule options; the level

@@ -77,11 +77,20 @@ impl Dialect {
             .map_err(|e| e.what())
     }
 
-    /// What `bestmove` says when there is no move to play.
-    pub fn no_move(self) -> &'static str {
+    /// What `bestmove` says when there is no move to play in `pos` (the
+    /// game is over): UCI's `(none)`; in USI, the protocol's two words for
+    /// a game that ends without a move, `win` (the engine declares a win)
+    /// when the side to move has won (the other royal is gone, it leads
+    /// on points) and `resign` when it has lost. USI has no word for a
+    /// draw: a drawn position is `resign` too, so that the GUI ends the
+    /// game rather than wait for a move.
+    pub fn no_move(self, pos: &mut Position) -> &'static str {
         match self {
             Dialect::Uci => "(none)",
-            Dialect::Usi => "resign",
+            Dialect::Usi => match pos.outcome().and_then(|o| o.winner()) {
+                Some(w) if w == pos.side() => "win",
+                _ => "resign",
+            },
         }
     }
 }

@@ -8,7 +8,7 @@ use super::session::Session;
 use crate::bounds::machine_threads;
 use crate::game_args::load_variant;
 use crate::out::send;
-use crate::session::{self, EvalNote};
+use crate::session;
 
 use kamil_engine::{EvalMode, Skill};
 use kamil_rules::Position;
@@ -190,8 +190,10 @@ impl Session {
             "evalfile" => {
                 drop(engine);
                 let v = value.trim();
-                self.core
-                    .set_eval_file((!v.is_empty() && v != "<empty>").then(|| v.into()));
+                let file = (!v.is_empty() && v != "<empty>").then(|| v.into());
+                if let Some(note) = self.core.set_eval_file(file) {
+                    self.info(&note.message());
+                }
                 self.apply_evaluation();
             }
             "use nnue" => match value.as_str() {
@@ -275,14 +277,8 @@ impl Session {
             Ok(mut e) => self.core.apply_evaluation(&mut e),
             Err(_) => None,
         };
-        match note {
-            Some(EvalNote::InUse(path)) => {
-                self.info(&format!("EvalFile {} in use", path.display()))
-            }
-            Some(EvalNote::NotUsed(_, e)) => self.info(&format!(
-                "EvalFile not used, the default evaluation plays: {e}"
-            )),
-            None => {}
+        if let Some(note) = note {
+            self.info(&note.message());
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::dialect::Dialect;
 use kamil_engine::{Info, Score, SearchResult};
-use kamil_rules::Variant;
+use kamil_rules::{Position, Variant};
 
 /// The report of a `position` command whose move `i` (from 0) of `moves`
 /// was refused for `why`: which move, and where the position was left.
@@ -46,22 +46,23 @@ pub fn info_line(dialect: Dialect, v: &Variant, i: &Info) -> String {
     )
 }
 
-/// The `bestmove` line of a result, with `ponder` when the line has a
-/// reply; without a move (the game is over) UCI's `bestmove (none)`,
-/// USI's `bestmove resign`.
-pub fn bestmove_line(dialect: Dialect, v: &Variant, r: &SearchResult) -> String {
-    let text = |m| dialect.move_text(v, m);
+/// The `bestmove` line of a result of a search of `pos`, with `ponder`
+/// when the line has a reply; without a move (the game is over) UCI's
+/// `bestmove (none)`, USI's `bestmove win` or `bestmove resign`
+/// ([`Dialect::no_move`]).
+pub fn bestmove_line(dialect: Dialect, pos: &mut Position, r: &SearchResult) -> String {
+    let v = pos.variant().clone();
+    let text = |m| dialect.move_text(&v, m);
     match (r.best, r.ponder) {
         (Some(m), Some(p)) => format!("bestmove {} ponder {}", text(m), text(p)),
         (Some(m), None) => format!("bestmove {}", text(m)),
-        (None, _) => format!("bestmove {}", dialect.no_move()),
+        (None, _) => format!("bestmove {}", dialect.no_move(pos)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kamil_rules::Position;
     use std::sync::Arc;
 
     #[test]

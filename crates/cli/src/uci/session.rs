@@ -248,7 +248,7 @@ impl Session {
         self.searching.store(true, Ordering::SeqCst);
         let engine = self.engine.clone();
         let out = self.out.clone();
-        let pos = self.position.clone();
+        let mut pos = self.position.clone();
         let searching = self.searching.clone();
         let quiet = self.quiet.clone();
         let dialect = self.dialect;
@@ -261,13 +261,13 @@ impl Session {
                 Err(_) => {
                     send(&out, "info string engine unavailable");
                     searching.store(false, Ordering::SeqCst);
-                    send(&out, &format!("bestmove {}", dialect.no_move()));
+                    send(&out, &format!("bestmove {}", dialect.no_move(&mut pos)));
                     return;
                 }
             };
             searching.store(false, Ordering::SeqCst);
             if !quiet.load(Ordering::SeqCst) {
-                send(&out, &bestmove_line(dialect, &v, &result));
+                send(&out, &bestmove_line(dialect, &mut pos, &result));
             }
         });
         self.search = Some(handle);

@@ -11,8 +11,9 @@
 //!   (`USI_Variant courier`) is set up;
 //! - `go` with `btime`/`binc` for Black (Sente), the first player, and
 //!   `wtime`/`winc` for White; `byoyomi` (`go.rs`);
-//! - `score mate N` in plies, and `bestmove resign` without a move
-//!   (`report.rs`); `go mate` (a tsume search) answers `checkmate
+//! - `score mate N` in plies, and without a move (the game is over)
+//!   `bestmove win` when the side to move has won, `bestmove resign`
+//!   when it has lost or the game is drawn (`dialect.rs`); `go mate` (a tsume search) answers `checkmate
 //!   notimplemented`.
 
 use crate::out::{Out, send};

@@ -118,7 +118,18 @@ impl Session {
             }
             ("EvalFile", v) => {
                 let v = v.unwrap_or("").trim();
-                self.core.set_eval_file((!v.is_empty()).then(|| v.into()));
+                let file = (!v.is_empty()).then(|| v.into());
+                match self.core.set_eval_file(file) {
+                    Some(note @ EvalNote::Refused(..)) => {
+                        self.say(&format!("tellusererror {}", note.message()))
+                    }
+                    Some(note) => self.say(&format!(
+                        "# {} for {}",
+                        note.message(),
+                        self.core.variant().name
+                    )),
+                    None => {}
+                }
                 self.apply_evaluation();
                 self.resume_analysis();
             }
@@ -272,14 +283,12 @@ impl Session {
             Err(_) => None,
         };
         match note {
-            Some(EvalNote::InUse(path)) => self.say(&format!(
-                "# EvalFile {} in use for {}",
-                path.display(),
+            Some(note @ EvalNote::InUse(_)) => self.say(&format!(
+                "# {} for {}",
+                note.message(),
                 self.core.variant().name
             )),
-            Some(EvalNote::NotUsed(_, e)) => self.say(&format!(
-                "tellusererror EvalFile not used, the default evaluation plays: {e}"
-            )),
+            Some(note) => self.say(&format!("tellusererror {}", note.message())),
             None => {}
         }
     }

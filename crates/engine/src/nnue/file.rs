@@ -10,19 +10,22 @@
 //! | pieces | u64: FNV-1a of the piece keys, in order, each ended by 0 |
 //! | hidden width H | u16 |
 //! | scale (centipawns per unit of output) | i32 |
-//! | hand-written evaluation below, pieces on the board (version 2; 0 in version 1: never) | u16 |
-//! | output buckets B, pieces per bucket (version 3; 1 and 1 before: one output) | u16, u16 |
-//! | residual: the net corrects the hand-written evaluation (version 4; 0 before: a score of its own) | u8, 0 or 1 |
+//! | hand-written evaluation below, pieces on the board (0: never) | u16 |
+//! | output buckets B, pieces per bucket | u16, u16 |
+//! | residual: the net corrects the hand-written evaluation | u8, 0 or 1 |
 //! | payload length in bytes | u64 |
-//! | checksum of the payload | u64: FNV-1a |
 //! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (B x 2H i16, bucket-major), output biases (B i32) |
+//! | checksum | u64: FNV-1a of every byte after the magic and before the checksum, header and payload |
 //!
-//! A net is written in the oldest version that holds it: version 4 only
-//! for a residual net, so a net of a score of its own is written as
-//! before, byte for byte.
+//! Version 5 moved the checksum to the end, over the header too: in
+//! versions 1 to 4 it covered the payload alone, so a flipped bit of the
+//! scale, the threshold or the buckets read as another net (one bit of
+//! Courier's scale made 25 into 1049). Those versions are refused by name
+//! ([`NetError::Old`]); the built-in nets were written again in version
+//! 5, their weights unchanged.
 //!
-//! Reading checks every field against the variant and the payload against
-//! its length and checksum, so a net for another game or a damaged file is
+//! Reading checks the length and the checksum first, then every field
+//! against the variant, so a net for another game or a damaged file is
 //! an error that says what differs, never a wrong evaluation.
 
 use super::features::{Features, Turn};
@@ -32,13 +35,11 @@ use kamil_rules::Variant;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILNET";
-/// The newest format version, which this build writes for a residual
-/// net (version 3 for the others); it reads this one and the older ones
-/// (version 1 has no `hand_below` field, versions 1 and 2 no output
-/// buckets, versions 1 to 3 no residual flag).
-pub const VERSION: u32 = 4;
-/// The oldest format version this build reads.
-pub const OLDEST: u32 = 1;
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 5;
+/// The last version whose checksum left the header out (refused:
+/// [`NetError::Old`]).
+pub const LAST_UNCHECKED: u32 = 4;
 
 /// What is wrong with a network file's bytes.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -47,8 +48,14 @@ pub enum NetError {
     #[error("not a kamil network file (no KAMILNET header)")]
     Magic,
     /// A version this build cannot read.
-    #[error("format version {0}, this build reads versions {OLDEST} to {VERSION}")]
+    #[error("format version {0}, this build reads version {VERSION}")]
     Version(u32),
+    /// A version before the checksum covered the header (1 to
+    /// [`LAST_UNCHECKED`]): a damaged header would not be seen.
+    #[error(
+        "format version {0}, whose checksum leaves the header out; this build reads version {VERSION} (train the net again, or ask for it in version {VERSION})"
+    )]
+    Old(u32),
     /// The bytes end before `what`.
     #[error("the file ends inside {what} (truncated)")]
     Truncated {
@@ -73,12 +80,12 @@ pub enum NetError {
         /// Its value.
         value: String,
     },
-    /// The payload's checksum differs (the file is damaged).
-    #[error("checksum {found:016x}, the header says {expected:016x} (the file is damaged)")]
+    /// The checksum differs (the file is damaged).
+    #[error("checksum {found:016x}, the file says {expected:016x} (the file is damaged)")]
     Checksum {
-        /// The header's.
+        /// The file's.
         expected: u64,
-        /// The payload's.
+        /// The bytes'.
         found: u64,
     },
     /// Made for a variant that is not built in (so the file alone does
@@ -104,10 +111,9 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     for b in &net.out_bias {
         payload.extend_from_slice(&b.to_le_bytes());
     }
-    let mut out = Vec::with_capacity(payload.len() + 64);
+    let mut out = Vec::with_capacity(payload.len() + 72);
     out.extend_from_slice(MAGIC);
-    let version: u32 = if net.residual { VERSION } else { 3 };
-    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(v.name.len() as u16).to_le_bytes());
     out.extend_from_slice(v.name.as_bytes());
     out.extend_from_slice(&(features.types() as u16).to_le_bytes());
@@ -120,12 +126,11 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     out.extend_from_slice(&net.hand_below.to_le_bytes());
     out.extend_from_slice(&(net.buckets.count() as u16).to_le_bytes());
     out.extend_from_slice(&net.buckets.size().to_le_bytes());
-    if net.residual {
-        out.push(1);
-    }
+    out.push(u8::from(net.residual));
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
+    let sum = fnv1a(&out[MAGIC.len()..]);
+    out.extend_from_slice(&sum.to_le_bytes());
     out
 }
 
@@ -185,12 +190,18 @@ pub fn variant_name(bytes: &[u8]) -> Result<String, NetError> {
 
 /// The magic, the version and the variant's name: returns the name and
 /// the version.
+///
+/// Errors: not a network file, a version other than [`VERSION`] (an old
+/// one named as [`NetError::Old`]), or truncated.
 fn read_name(r: &mut Reader<'_>) -> Result<(String, u32), NetError> {
     if r.take(MAGIC.len(), "the header").ok() != Some(&MAGIC[..]) {
         return Err(NetError::Magic);
     }
     let version = u32::from_le_bytes(r.array("the version")?);
-    if !(OLDEST..=VERSION).contains(&version) {
+    if (1..=LAST_UNCHECKED).contains(&version) {
+        return Err(NetError::Old(version));
+    }
+    if version != VERSION {
         return Err(NetError::Version(version));
     }
     let len = u16::from_le_bytes(r.array("the variant name")?) as usize;
@@ -198,107 +209,129 @@ fn read_name(r: &mut Reader<'_>) -> Result<(String, u32), NetError> {
     Ok((name, version))
 }
 
+/// The header's fields as stored, before they are checked.
+struct Header {
+    name: String,
+    types: u16,
+    files: u8,
+    ranks: u8,
+    turn: u8,
+    pieces: u64,
+    hidden: usize,
+    scale: i32,
+    hand_below: u16,
+    buckets: (u16, u16),
+    residual: u8,
+    payload_len: u64,
+}
+
+/// Reads the header's fields (after the magic and the version, read by
+/// [`read_name`]) without checking them.
+fn read_header(r: &mut Reader<'_>, name: String) -> Result<Header, NetError> {
+    Ok(Header {
+        name,
+        types: u16::from_le_bytes(r.array("the piece types")?),
+        files: u8::from_le_bytes(r.array("the files")?),
+        ranks: u8::from_le_bytes(r.array("the ranks")?),
+        turn: u8::from_le_bytes(r.array("the turn")?),
+        pieces: u64::from_le_bytes(r.array("the pieces")?),
+        hidden: u16::from_le_bytes(r.array("the hidden width")?) as usize,
+        scale: i32::from_le_bytes(r.array("the scale")?),
+        hand_below: u16::from_le_bytes(r.array("the hand-written evaluation's threshold")?),
+        buckets: (
+            u16::from_le_bytes(r.array("the output buckets")?),
+            u16::from_le_bytes(r.array("the pieces per bucket")?),
+        ),
+        residual: u8::from_le_bytes(r.array("the residual flag")?),
+        payload_len: u64::from_le_bytes(r.array("the payload length")?),
+    })
+}
+
+/// Checks that `bytes` end with the checksum of every byte after the
+/// magic, right after a payload of `payload_len` bytes starting at `at`.
+/// Returns the payload.
+///
+/// Errors: the file ends before the payload and the checksum, has bytes
+/// after them, or the checksum differs.
+fn checked_payload(bytes: &[u8], at: usize, payload_len: u64) -> Result<&[u8], NetError> {
+    let end = usize::try_from(payload_len)
+        .ok()
+        .and_then(|n| at.checked_add(n));
+    let Some(end) = end.filter(|&e| e <= bytes.len()) else {
+        return Err(NetError::Truncated {
+            what: "the weights",
+        });
+    };
+    let Some(sum) = bytes.get(end..end + 8) else {
+        return Err(NetError::Truncated {
+            what: "the checksum",
+        });
+    };
+    if bytes.len() > end + 8 {
+        return Err(NetError::Trailing(bytes.len() - end - 8));
+    }
+    let expected = u64::from_le_bytes(sum.try_into().unwrap_or_default());
+    let found = fnv1a(&bytes[MAGIC.len()..end]);
+    if found != expected {
+        return Err(NetError::Checksum { expected, found });
+    }
+    Ok(&bytes[at..end])
+}
+
 /// Reads a network file's `bytes` for variant `v` (whose layout is
-/// `features`).
+/// `features`): the length and the checksum first, then each field.
 ///
 /// Errors: see [`NetError`]: not a network file, another version, made for
 /// another variant or layout, truncated, damaged or with trailing bytes.
 pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, NetError> {
     let mut r = Reader { bytes, at: 0 };
-    let (name, version) = read_name(&mut r)?;
-    expect("variant", name.as_str(), v.name.as_str())?;
-    let types = u16::from_le_bytes(r.array("the piece types")?);
-    expect("piece types", usize::from(types), features.types())?;
-    let [files] = r.array("the files")?;
-    expect("files", files, v.geometry.files())?;
-    let [ranks] = r.array("the ranks")?;
-    expect("ranks", ranks, v.geometry.ranks())?;
-    let [turn] = r.array("the turn")?;
-    let Some(turn) = Turn::from_code(turn) else {
-        return Err(NetError::Bad {
-            field: "turn",
-            value: turn.to_string(),
-        });
+    let (name, _) = read_name(&mut r)?;
+    let h = read_header(&mut r, name)?;
+    let payload = checked_payload(bytes, r.at, h.payload_len)?;
+    expect("variant", h.name.as_str(), v.name.as_str())?;
+    expect("piece types", usize::from(h.types), features.types())?;
+    expect("files", h.files, v.geometry.files())?;
+    expect("ranks", h.ranks, v.geometry.ranks())?;
+    let bad = |field, value: &dyn std::fmt::Display| NetError::Bad {
+        field,
+        value: value.to_string(),
+    };
+    let Some(turn) = Turn::from_code(h.turn) else {
+        return Err(bad("turn", &h.turn));
     };
     expect(
         "turn",
         format!("{turn:?}"),
         format!("{:?}", features.turn()),
     )?;
-    let pieces = u64::from_le_bytes(r.array("the pieces")?);
     expect(
         "pieces (hash of the keys)",
-        format!("{pieces:016x}"),
+        format!("{:016x}", h.pieces),
         format!("{:016x}", pieces_hash(v)),
     )?;
-    let hidden = u16::from_le_bytes(r.array("the hidden width")?) as usize;
-    if hidden == 0 || hidden > MAX_HIDDEN {
-        return Err(NetError::Bad {
-            field: "hidden width",
-            value: hidden.to_string(),
-        });
+    if h.hidden == 0 || h.hidden > MAX_HIDDEN {
+        return Err(bad("hidden width", &h.hidden));
     }
-    let scale = i32::from_le_bytes(r.array("the scale")?);
-    if !(1..=100_000).contains(&scale) {
-        return Err(NetError::Bad {
-            field: "scale",
-            value: scale.to_string(),
-        });
+    if !(1..=100_000).contains(&h.scale) {
+        return Err(bad("scale", &h.scale));
     }
-    let hand_below = if version >= 2 {
-        u16::from_le_bytes(r.array("the hand-written evaluation's threshold")?)
-    } else {
-        0
+    let (count, size) = h.buckets;
+    if !(1..=MAX_BUCKETS).contains(&count) {
+        return Err(bad("output buckets", &count));
+    }
+    if size == 0 {
+        return Err(bad("pieces per bucket", &size));
+    }
+    let buckets = Buckets::new(count, size);
+    let residual = match h.residual {
+        0 => false,
+        1 => true,
+        x => return Err(bad("residual flag", &x)),
     };
-    let buckets = if version >= 3 {
-        let count = u16::from_le_bytes(r.array("the output buckets")?);
-        let size = u16::from_le_bytes(r.array("the pieces per bucket")?);
-        if !(1..=MAX_BUCKETS).contains(&count) {
-            return Err(NetError::Bad {
-                field: "output buckets",
-                value: count.to_string(),
-            });
-        }
-        if size == 0 {
-            return Err(NetError::Bad {
-                field: "pieces per bucket",
-                value: "0".into(),
-            });
-        }
-        Buckets::new(count, size)
-    } else {
-        Buckets::ONE
-    };
-    let residual = if version >= 4 {
-        match r.array("the residual flag")? {
-            [0] => false,
-            [1] => true,
-            [x] => {
-                return Err(NetError::Bad {
-                    field: "residual flag",
-                    value: x.to_string(),
-                });
-            }
-        }
-    } else {
-        false
-    };
-    let payload_len_field = u64::from_le_bytes(r.array("the payload length")?);
-    let checksum = u64::from_le_bytes(r.array("the checksum")?);
     let inputs = features.inputs();
-    let expected = payload_len(inputs, hidden, buckets);
-    expect("payload length", payload_len_field, expected as u64)?;
-    let payload = r.take(expected, "the weights")?;
-    let found = fnv1a(payload);
-    if found != checksum {
-        return Err(NetError::Checksum {
-            expected: checksum,
-            found,
-        });
-    }
-    if r.at != bytes.len() {
-        return Err(NetError::Trailing(bytes.len() - r.at));
-    }
+    let expected = payload_len(inputs, h.hidden, buckets);
+    expect("payload length", h.payload_len, expected as u64)?;
+    let (hidden, scale, hand_below) = (h.hidden, h.scale, h.hand_below);
     let mut words = payload
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));

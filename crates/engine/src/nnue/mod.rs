@@ -20,6 +20,7 @@ pub mod network;
 pub mod simd;
 
 use crate::evaluation::StaticEval;
+use crate::files;
 use crate::score::MAX_EVAL;
 use crate::values::PieceValues;
 use accumulator::Accumulators;
@@ -36,20 +37,17 @@ use std::sync::Arc;
 /// A network file that could not be used: its path and what is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum NetFileError {
-    /// The file cannot be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The bytes are no network for the variant.
-    #[error("{path}: {source}")]
+    /// The file cannot be read: missing, not a regular file, larger
+    /// than [`files::MAX_NET`] (the error names the file).
+    #[error(transparent)]
+    File(#[from] files::FileError),
+    /// The bytes are no network for the variant (the source says why).
+    #[error("network file `{}`", path.display())]
     Net {
         /// The file.
         path: PathBuf,
         /// What is wrong.
+        #[source]
         source: NetError,
     },
 }
@@ -102,13 +100,11 @@ impl Nnue {
 
     /// Reads the network file at `path` for `v`.
     ///
-    /// Errors: the file cannot be read, or its bytes are no network of
-    /// `v` ([`NetError`]); the message names the file.
+    /// Errors: the file cannot be read, is not a regular file or is larger
+    /// than [`files::MAX_NET`] ([`files::FileError`]), or its bytes are no
+    /// network of `v` ([`NetError`]); the message names the file.
     pub fn load(v: &Arc<Variant>, path: &Path) -> Result<Nnue, NetFileError> {
-        let bytes = std::fs::read(path).map_err(|source| NetFileError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = files::read(path, "network file", files::MAX_NET)?;
         Nnue::from_bytes(v, &bytes).map_err(|source| NetFileError::Net {
             path: path.to_path_buf(),
             source,
@@ -121,10 +117,7 @@ impl Nnue {
     /// Errors: as [`Nnue::load`], and [`NetError::NotBuiltIn`] for a
     /// network of a variant that is not built in.
     pub fn load_builtin(path: &Path) -> Result<Nnue, NetFileError> {
-        let bytes = std::fs::read(path).map_err(|source| NetFileError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = files::read(path, "network file", files::MAX_NET)?;
         let net = |source| NetFileError::Net {
             path: path.to_path_buf(),
             source,

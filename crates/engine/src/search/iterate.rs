@@ -115,6 +115,8 @@ impl<E: StaticEval> Searcher<'_, E> {
             if self.stopped {
                 break;
             }
+            // A node budget binds once an iteration is complete.
+            self.node_limit = self.node_budget;
             if let Some((s, pv)) = found.first() {
                 result.best = Some(pv[0]);
                 result.ponder = pv.get(1).copied();

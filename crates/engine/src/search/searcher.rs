@@ -45,7 +45,12 @@ pub(super) struct Searcher<'a, E: StaticEval> {
     pub(super) stop: &'a AtomicBool,
     pub(super) start: Instant,
     pub(super) budget: Budget,
+    /// The node count that stops the search: none until the first
+    /// iteration is complete (so that a search always plays a searched
+    /// move, however small its budget), then [`Searcher::node_budget`].
     pub(super) node_limit: u64,
+    /// The node budget of the limits (`go nodes N`), `u64::MAX` for none.
+    pub(super) node_budget: u64,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
@@ -134,7 +139,8 @@ impl<'a, E: StaticEval> Searcher<'a, E> {
             stop,
             start,
             budget,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit: u64::MAX,
+            node_budget: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             seldepth: 0,
             stopped: false,

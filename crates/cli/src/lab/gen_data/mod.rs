@@ -32,8 +32,10 @@ mod label;
 mod output;
 
 use crate::game_args::{HAND, load_net, load_variant, load_weights};
+use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::files;
 use kamil_engine::fingerprint;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::{Position, Variant, notation, pgn};
@@ -150,8 +152,7 @@ pub fn run(args: Args) -> Result<()> {
         let kept = match (&args.from_pgn, &args.from_data, &args.label) {
             (Some(path), _, _) => from_pgn(&variant, path, args.random_plies, &mut out)?,
             (None, Some(path), Some(engine)) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("reading data file `{}`", path.display()))?;
+                let text = input::read_file(path, "data file", files::MAX_DATA)?;
                 let settings = label::LabelSettings {
                     engine,
                     scale: args.label_scale,
@@ -278,8 +279,7 @@ fn from_pgn(
     skip: u32,
     out: &mut impl Write,
 ) -> Result<u64> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading PGN file `{}`", path.display()))?;
+    let text = input::read_file(path, "PGN file", files::MAX_DATA)?;
     let mut kept = 0u64;
     let mut games = 0u32;
     for (n, chunk) in split_games(&text).into_iter().enumerate() {

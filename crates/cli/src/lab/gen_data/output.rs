@@ -3,6 +3,7 @@
 //! ([`kamil_train::data`]), which a run stopped part way resumes.
 
 use anyhow::{Context, Result, bail};
+use kamil_engine::files::{self, FileError};
 use kamil_rules::Variant;
 use kamil_train::data::{self, Header};
 use std::io::{Seek, Write};
@@ -25,8 +26,12 @@ pub enum Format {
 /// last complete game. Returns the file, ready to append, and the games
 /// still to play.
 ///
+/// A game cut short at the end is dropped and said on standard error;
+/// a damaged chunk (its checksum differs) is an error, never cut away.
+///
 /// Errors: a file that cannot be read or written, one of another variant,
-/// made with other settings, or holding other games than the range's first.
+/// made with other settings, damaged, holding other games than the
+/// range's first, or more games than the range.
 pub fn open_binary(
     v: &Variant,
     path: &Path,
@@ -34,10 +39,12 @@ pub fn open_binary(
     games: Range<u32>,
 ) -> Result<(std::fs::File, Range<u32>)> {
     let shown = path.display();
-    let old = match std::fs::read(path) {
+    let old = match files::read(path, "data file", files::MAX_DATA) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading `{shown}`")),
+        Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Vec::new()
+        }
+        Err(e) => return Err(e.into()),
     };
     let scan = data::scan(v, &old).with_context(|| {
         format!("`{shown}` is there but cannot be resumed (remove it or write to another file)")
@@ -71,12 +78,31 @@ pub fn open_binary(
             );
         }
     }
+    let wanted = u64::from(games.end - games.start);
+    if scan.games.len() as u64 > wanted {
+        bail!(
+            "`{shown}` already holds {} games, more than this run's {wanted}: \
+             ask for at least {} games, remove it or write to another file",
+            scan.games.len(),
+            scan.games.len()
+        );
+    }
+    if scan.complete < old.len() {
+        eprintln!(
+            "`{shown}`: the last {} bytes (from byte {}) are a game cut short when \
+             the run that wrote it stopped: dropped, the game is played again",
+            old.len() - scan.complete,
+            scan.complete
+        );
+    }
     file.set_len(scan.complete as u64)?;
     file.seek(std::io::SeekFrom::End(0))?;
-    let done = (scan.games.len() as u64).min(u64::from(games.end - games.start)) as u32;
+    let done = scan.games.len() as u32;
     if done > 0 {
+        let positions: usize = scan.games.iter().map(|g| g.records.len()).sum();
         eprintln!(
-            "resuming `{shown}`: {done} games already there, from game {}",
+            "resuming `{shown}`: {done} games ({positions} positions) already there, \
+             from game {}",
             games.start + done
         );
     }
