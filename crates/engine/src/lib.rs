@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod builtin;
+pub mod clock;
 pub mod eval;
 pub mod eval_choice;
 pub mod evaluation;

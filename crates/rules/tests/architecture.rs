@@ -482,8 +482,8 @@ fn kamil_dependencies(krate: &str) -> BTreeSet<String> {
 
 /// Issue 76: the crates depend downward only, rules ← engine ← train ←
 /// command line: the rules know nothing of the engine, the engine
-/// (inference only) nothing of training, and the Python package uses the
-/// rules and the engine.
+/// (inference only) nothing of training, and the Python package and the
+/// WebAssembly module use the rules and the engine.
 #[test]
 fn crates_depend_downward_only() {
     let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
@@ -499,6 +499,11 @@ fn crates_depend_downward_only() {
     );
     assert_eq!(
         kamil_dependencies("python"),
+        set(&["kamil-rules", "kamil-engine"])
+    );
+    // Issue 79: the WebAssembly module, as the Python package.
+    assert_eq!(
+        kamil_dependencies("wasm"),
         set(&["kamil-rules", "kamil-engine"])
     );
 }
@@ -555,7 +560,7 @@ const RULES_LAYERS: &[&[&str]] = &[
 
 /// The engine's layers, lowest first (as [`RULES_LAYERS`]).
 const ENGINE_LAYERS: &[&[&str]] = &[
-    &["score", "limits", "time", "fingerprint", "builtin", "files"],
+    &["score", "limits", "time", "fingerprint", "builtin", "files", "clock"],
     &["values", "material"],
     &["see", "ordering"],
     &[

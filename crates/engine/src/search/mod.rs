@@ -29,6 +29,7 @@ mod searcher;
 pub use endings::{CP_PER_POINT, outcome_score};
 pub use quiescence::QUIESCENCE_BUDGET;
 
+use crate::clock::Instant;
 use crate::eval::{EvalMode, Evaluator};
 use crate::eval_choice::EvalChoice;
 use crate::evaluation::StaticEval;
@@ -44,7 +45,6 @@ use kamil_rules::{Move, Position, Variant};
 use searcher::Searcher;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
 
 /// Engine settings a front end may change between searches.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! take-back of the search ([`Searcher::play`], [`Searcher::take_back`]).
 
 use super::margins::lmr_table;
+use crate::clock::Instant;
 use crate::evaluation::StaticEval;
 use crate::limits::Limits;
 use crate::material::{captured_value, promotion_gain};
@@ -20,7 +21,6 @@ use kamil_rules::movegen::{
 };
 use kamil_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
 
 /// Move buffers of one ply.
 #[derive(Default)]
