@@ -560,7 +560,15 @@ const RULES_LAYERS: &[&[&str]] = &[
 
 /// The engine's layers, lowest first (as [`RULES_LAYERS`]).
 const ENGINE_LAYERS: &[&[&str]] = &[
-    &["score", "limits", "time", "fingerprint", "builtin", "files", "clock"],
+    &[
+        "score",
+        "limits",
+        "time",
+        "fingerprint",
+        "builtin",
+        "files",
+        "clock",
+    ],
     &["values", "material"],
     &["see", "ordering"],
     &[
