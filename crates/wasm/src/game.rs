@@ -158,6 +158,12 @@ impl GameCore {
         Ok(said)
     }
 
+    /// The number of move paths `depth` plies deep (perft), as `kamil
+    /// perft` counts them.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        kamil_rules::perft::perft(&mut self.pos, depth)
+    }
+
     /// Takes back the last move; false when none was played.
     pub fn pop(&mut self) -> bool {
         if self.pos.depth() == 0 {
@@ -201,6 +207,8 @@ mod tests {
         let e = g.push("b2b5").unwrap_err();
         assert!(e.contains("b2b5"), "{e}");
         assert!(g.outcome().is_none());
+        // The rules library's perft, as `kamil perft courier 2`.
+        assert_eq!(g.perft(2), 678);
     }
 
     #[test]

@@ -103,6 +103,11 @@ impl Game {
         self.core.push(text).map_err(error)
     }
 
+    /// The number of move paths `depth` plies deep (perft).
+    pub fn perft(&mut self, depth: u32) -> f64 {
+        self.core.perft(depth) as f64
+    }
+
     /// Takes the last move back; false when there is none.
     pub fn pop(&mut self) -> bool {
         self.core.pop()
@@ -153,6 +158,13 @@ impl Engine {
     #[wasm_bindgen(js_name = setLevel)]
     pub fn set_level(&mut self, level: u8) -> Result<(), JsError> {
         self.core.set_level(level).map_err(error)
+    }
+
+    /// The game's built-in network (`true`, the default) or the
+    /// hand-written evaluation (`false`), as UCI's `Use NNUE`.
+    #[wasm_bindgen(js_name = setUseNnue)]
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.core.set_use_nnue(on);
     }
 
     /// Forgets the last game.

@@ -4,6 +4,7 @@
 //! WebAssembly module does.
 
 use crate::game::{GameCore, MoveText};
+use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::{Engine, EngineConfig, Limits, Score, Skill};
 use serde_json::json;
 
@@ -32,6 +33,16 @@ impl SearchCore {
     /// Forgets the last game (the table and the move ordering).
     pub fn new_game(&mut self) {
         self.engine.new_game();
+    }
+
+    /// Evaluates with the game's built-in network (`true`, the default)
+    /// or the hand-written evaluation (`false`), as UCI's `Use NNUE`.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.engine.set_evaluation(if on {
+            EvalChoice::Builtin
+        } else {
+            EvalChoice::Hand
+        });
     }
 
     /// Plays at strength level `level` (0 to 20, 20 full strength).
@@ -125,5 +136,20 @@ mod tests {
         );
         assert!(s.set_level(21).is_err());
         assert!(SearchCore::new(0).is_err());
+        // The hand-written evaluation searches another tree.
+        let mut hand = SearchCore::new(4).unwrap();
+        hand.set_use_nnue(false);
+        let r: Value = serde_json::from_str(
+            &hand
+                .search(&game, Some(3), None, None, MoveText::Kamil)
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(legal.contains(&r["best"].as_str().unwrap().to_string()));
+        assert_ne!(
+            r["nodes"].as_u64().unwrap(),
+            nodes,
+            "the same tree with the net and without"
+        );
     }
 }
