@@ -2,8 +2,7 @@
 // positions of nine games, reached by seeded random moves from each start,
 // the module's legal moves equal `kamil moves`, and its search at a fixed
 // depth finds the same best move with the same node count as `kamil uci`
-// (one thread, a fresh table each time: the same search), except in the
-// games of KNOWN_DIFFERENT below.
+// (one thread, a fresh table each time: the same search).
 //
 // KAMIL_BIN: the native binary (default ../../../target/release/kamil).
 // Needs web/wasm/pkg (scripts/build-wasm).
@@ -26,14 +25,6 @@ initSync({ module: fs.readFileSync(path.resolve(here, '../pkg/kamil_wasm_bg.wasm
 const GAMES = ['courier', 'sho-shogi', 'chu-shogi', 'dai-shogi', 'tamerlane', 'hiashatar',
   'alfonso-great-chess', 'ordinary-variant', 'frolov-10x10'];
 const PER_GAME = 17; // 153 positions
-// Games whose searches in the module do not yet all equal the native
-// ones: the same legal moves and perft, but other node counts in some
-// positions (12 of 34; once another best move). Such a position searched
-// alone, in a fresh module, gives the native count: something that
-// outlives an Engine inside the module and that only these two games'
-// searches reach. Open (issue 79); their searches are checked here for
-// legal best moves only.
-const KNOWN_DIFFERENT = new Set(['ordinary-variant', 'frolov-10x10']);
 const DEPTH = { 'dai-shogi': 2, 'chu-shogi': 3 };
 
 // A small seeded generator (xorshift32), so the positions are the same on
@@ -100,13 +91,16 @@ test('legal moves and fixed-depth searches equal the native binary\'s', { timeou
   const engine = new Engine(16);
   let checked = 0;
   const differ = [];
-  let known = 0;
   for (const [i, name] of GAMES.entries()) {
     native.send(`setoption name UCI_Variant value ${name}`);
     const depth = DEPTH[name] ?? 4;
     for (const fen of positions(name, 1000 + i)) {
+      // Generating the legal moves makes and takes back moves, which may
+      // reorder the position's piece lists (the board stays the same) and
+      // so the order later moves are generated in: the search gets a Game
+      // of its own, as `position fen` gives kamil uci one.
+      const ours = new Game(name, '', fen).legalMoves('kamil').sort();
       const game = new Game(name, '', fen);
-      const ours = game.legalMoves('kamil').sort();
       const theirs = execFileSync(KAMIL, ['moves', name, '--fen', fen], { encoding: 'utf8' })
         .split('\n').filter(Boolean).sort();
       assert.deepEqual(ours, theirs, `${name} ${fen}: legal moves`);
@@ -120,11 +114,7 @@ test('legal moves and fixed-depth searches equal the native binary\'s', { timeou
       const best = said.at(-1).split(' ')[1];
       const infos = said.filter((l) => / nodes \d+/.test(l));
       const nodes = Number(/ nodes (\d+)/.exec(infos.at(-1))[1]);
-      const same = r.best === best && r.nodes === nodes;
-      if (KNOWN_DIFFERENT.has(name)) {
-        assert.ok(ours.includes(r.best), `${name} ${fen}: ${r.best} is not legal`);
-        known += same ? 0 : 1;
-      } else if (!same) {
+      if (r.best !== best || r.nodes !== nodes) {
         differ.push(`${name} ${fen}: depth ${depth}: ${r.best} ${r.nodes} nodes here, ${best} ${nodes} natively`);
       }
       checked += 1;
@@ -133,5 +123,5 @@ test('legal moves and fixed-depth searches equal the native binary\'s', { timeou
   native.quit();
   assert.ok(checked >= 140, `only ${checked} positions searched`);
   assert.deepEqual(differ, [], `${differ.length} of ${checked} searches differ`);
-  console.log(`# ${checked} searches: ${checked - known} equal to the native ones, ${known} differ in ${[...KNOWN_DIFFERENT].join(' and ')}`);
+  console.log(`# ${checked} searches, each equal to the native one`);
 });
