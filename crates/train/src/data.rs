@@ -29,6 +29,7 @@
 use kamil_engine::files;
 use kamil_engine::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The header's first bytes.
@@ -201,6 +202,14 @@ pub enum DataError {
         /// The variant's value.
         variant: String,
     },
+    /// The source could not be read at byte `offset`.
+    #[error("reading at byte {offset}: {message}")]
+    Read {
+        /// Bytes read before the failure.
+        offset: usize,
+        /// The operating system's message.
+        message: String,
+    },
     /// A chunk or record that does not read.
     #[error("record {record} (game {game}, byte {offset}): {what}")]
     Record {
@@ -246,12 +255,26 @@ pub fn read(v: &Variant, bytes: &[u8]) -> Result<Vec<Game>, DataError> {
     Ok(s.games)
 }
 
-/// Reads the data file at `path` for variant `v` ([`read`]).
+/// Reads the data file at `path` for variant `v` ([`read`]), chunk by
+/// chunk ([`Reader`]): the file is never held whole.
 ///
 /// Errors: [`FileError`], naming the file.
 pub fn read_file(v: &Variant, path: &Path) -> Result<Vec<Game>, FileError> {
-    let bytes = files::read(path, "data file", files::MAX_DATA)?;
-    read(v, &bytes).map_err(|e| FileError::Data(path.to_path_buf(), e))
+    open_file(v, path)?
+        .collect::<Result<Vec<Game>, DataError>>()
+        .map_err(|e| FileError::Data(path.to_path_buf(), e))
+}
+
+/// The data file at `path` for variant `v` as a [`Reader`] of its games:
+/// a regular file of at most [`files::MAX_DATA`] bytes, read a chunk at a
+/// time.
+///
+/// Errors: the file cannot be opened, is not a regular file or is too
+/// large ([`FileError::Io`]); a game that does not read is the reader's
+/// item.
+pub fn open_file<'v>(v: &'v Variant, path: &Path) -> Result<Reader<'v, impl Read>, FileError> {
+    let (file, _) = files::open(path, "data file", files::MAX_DATA)?;
+    Ok(Reader::new(v, file.take(files::MAX_DATA)))
 }
 
 /// What [`scan`] found in a file that may end inside a game.
@@ -295,69 +318,209 @@ struct Parsed {
 /// Reads the chunks of `bytes`; with `tolerant`, a chunk cut short at the
 /// end stops the reading where the complete chunks end.
 fn parse(v: &Variant, bytes: &[u8], tolerant: bool) -> Result<Parsed, DataError> {
-    let mut r = Cursor { bytes, at: 0 };
-    let mut out = Parsed {
-        header: None,
-        games: Vec::new(),
-        complete: 0,
-    };
-    // The record being read: its number from 1, its game, its offset.
-    let mut at = Where {
-        record: 0,
-        game: 0,
-        offset: 0,
-    };
-    while r.at < bytes.len() {
-        let start = r.at;
-        at.offset = start;
-        let chunk = if bytes[start] == GAME_TAG && out.header.is_some() {
-            read_game(&mut r, &mut at).map(Chunk::Game)
-        } else {
-            read_header(&mut r).map(Chunk::Header)
-        };
-        let err = |what: String, at: &Where| DataError::Record {
-            record: at.record,
-            game: at.game,
-            offset: at.offset,
-            what,
-        };
-        match chunk {
-            Ok(Chunk::Header(h)) => {
-                h.check(v)?;
-                out.header.get_or_insert(h);
-            }
-            Ok(Chunk::Game(g)) => out.games.push(g),
-            Err(Bad::Cut(_)) if tolerant => break,
-            Err(Bad::Cut(what)) => {
-                return Err(err(format!("the file ends inside {what}"), &at));
-            }
-            Err(Bad::Header(DataError::Magic)) if start > 0 => {
-                let what = format!("byte {start} starts neither a header nor a game");
-                return Err(err(what, &at));
-            }
-            Err(Bad::Header(e)) => return Err(e),
-            Err(Bad::Field(what)) => return Err(err(what, &at)),
-            Err(Bad::Sum { expected, found }) => {
-                let chunk = if bytes[start] == GAME_TAG && out.header.is_some() {
-                    format!("game {}", at.game)
-                } else {
-                    "the header".to_string()
-                };
-                return Err(DataError::Damaged {
-                    chunk,
-                    offset: start,
-                    expected,
-                    found,
-                });
+    let mut r = Reader::new(v, bytes);
+    r.tolerant = tolerant;
+    let mut games = Vec::new();
+    while let Some(g) = r.next_game()? {
+        games.push(g);
+    }
+    Ok(Parsed {
+        complete: r.complete(),
+        header: r.header,
+        games,
+    })
+}
+
+/// Bytes a [`Reader`] asks its source for at first; it asks for twice as
+/// many each time a chunk needs more.
+const READ_SIZE: usize = 64 << 10;
+
+/// A data file read from `src` a chunk at a time: memory holds the chunk
+/// being read (one game) and what one read brought, never the whole file.
+/// Each header is checked against the variant as it comes; the items are
+/// the games, in order. An error ends the reading.
+pub struct Reader<'v, R> {
+    v: &'v Variant,
+    src: R,
+    /// Bytes read and not yet consumed from `pos` on.
+    buf: Vec<u8>,
+    pos: usize,
+    /// The file offset of `buf[pos]`.
+    base: usize,
+    eof: bool,
+    want: usize,
+    header: Option<Header>,
+    at: Where,
+    /// A chunk cut short at the end ends the reading without an error.
+    tolerant: bool,
+    done: bool,
+}
+
+impl<'v, R: Read> Reader<'v, R> {
+    /// A reader of `src`'s chunks for variant `v`.
+    pub fn new(v: &'v Variant, src: R) -> Reader<'v, R> {
+        Reader {
+            v,
+            src,
+            buf: Vec::new(),
+            pos: 0,
+            base: 0,
+            eof: false,
+            want: READ_SIZE,
+            header: None,
+            at: Where {
+                record: 0,
+                game: 0,
+                offset: 0,
+            },
+            tolerant: false,
+            done: false,
+        }
+    }
+
+    /// The first header read, once one is.
+    pub fn header(&self) -> Option<&Header> {
+        self.header.as_ref()
+    }
+
+    /// Bytes of the complete chunks read so far.
+    pub fn complete(&self) -> usize {
+        self.base
+    }
+
+    /// Reads more of the source (what is consumed is dropped first);
+    /// false at its end.
+    fn fill(&mut self) -> Result<bool, DataError> {
+        if self.pos > 0 {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        // Up to `want` bytes, in reads of at most READ_SIZE: the buffer
+        // grows with what the source has, never with what a damaged
+        // length asks for.
+        let old = self.buf.len();
+        let mut piece = [0u8; READ_SIZE];
+        while self.buf.len() - old < self.want {
+            let room = (self.want - (self.buf.len() - old)).min(READ_SIZE);
+            match self.src.read(&mut piece[..room]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => self.buf.extend_from_slice(&piece[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(DataError::Read {
+                        offset: self.base + (self.buf.len() - self.pos),
+                        message: e.to_string(),
+                    });
+                }
             }
         }
-        out.complete = r.at;
+        Ok(self.buf.len() > old)
     }
-    Ok(out)
+
+    /// The next game, `None` after the last.
+    ///
+    /// Errors: see [`DataError`], as [`read`] gives them.
+    pub fn next_game(&mut self) -> Result<Option<Game>, DataError> {
+        loop {
+            if self.pos == self.buf.len() {
+                if self.eof || !self.fill()? {
+                    return Ok(None);
+                }
+                continue;
+            }
+            let bytes = &self.buf[self.pos..];
+            let start = self.base;
+            let game_chunk = bytes[0] == GAME_TAG && self.header.is_some();
+            let saved = self.at;
+            self.at.offset = 0;
+            let mut r = Cursor { bytes, at: 0 };
+            let chunk = if game_chunk {
+                read_game(&mut r, &mut self.at).map(Chunk::Game)
+            } else {
+                read_header(&mut r).map(Chunk::Header)
+            };
+            let used = r.at;
+            let err = |what: String, at: &Where| DataError::Record {
+                record: at.record,
+                game: at.game,
+                offset: start + at.offset,
+                what,
+            };
+            match chunk {
+                Ok(Chunk::Header(h)) => {
+                    h.check(self.v)?;
+                    self.header.get_or_insert(h);
+                }
+                Ok(Chunk::Game(g)) => {
+                    self.consume(used);
+                    return Ok(Some(g));
+                }
+                Err(Bad::Cut(_)) if !self.eof => {
+                    // The chunk goes on past what was read: read on, more
+                    // at a time, and read the chunk again.
+                    self.at = saved;
+                    self.want = self.want.saturating_mul(2);
+                    self.fill()?;
+                    continue;
+                }
+                Err(Bad::Cut(_)) if self.tolerant => return Ok(None),
+                Err(Bad::Cut(what)) => {
+                    return Err(err(format!("the file ends inside {what}"), &self.at));
+                }
+                Err(Bad::Header(DataError::Magic)) if start > 0 => {
+                    let what = format!("byte {start} starts neither a header nor a game");
+                    let at = Where {
+                        offset: 0,
+                        ..self.at
+                    };
+                    return Err(err(what, &at));
+                }
+                Err(Bad::Header(e)) => return Err(e),
+                Err(Bad::Field(what)) => return Err(err(what, &self.at)),
+                Err(Bad::Sum { expected, found }) => {
+                    let chunk = if game_chunk {
+                        format!("game {}", self.at.game)
+                    } else {
+                        "the header".to_string()
+                    };
+                    return Err(DataError::Damaged {
+                        chunk,
+                        offset: start,
+                        expected,
+                        found,
+                    });
+                }
+            }
+            self.consume(used);
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+        self.base += n;
+        self.want = READ_SIZE;
+    }
+}
+
+impl<R: Read> Iterator for Reader<'_, R> {
+    type Item = Result<Game, DataError>;
+
+    fn next(&mut self) -> Option<Result<Game, DataError>> {
+        if self.done {
+            return None;
+        }
+        let item = self.next_game().transpose();
+        self.done = !matches!(item, Some(Ok(_)));
+        item
+    }
 }
 
 /// Where a reading is: the record's number (from 1), its game's index,
 /// the byte offset of the record (or chunk) being read.
+#[derive(Clone, Copy)]
 struct Where {
     record: u64,
     game: u32,
@@ -638,6 +801,88 @@ mod tests {
         assert!(
             e.to_string().starts_with("the header at byte 0 is damaged"),
             "{e}"
+        );
+    }
+
+    /// A source that gives at most `step` bytes a read: the reader must
+    /// stitch chunks across reads.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Issue 78: the reader streams. Read a few bytes at a time, a file of
+    /// two concatenated shards gives the games the whole-file reading
+    /// gives; a damaged file gives the same error, naming the same game
+    /// and byte; a file cut inside a game is an error, or, tolerated, ends
+    /// where the complete games end.
+    #[test]
+    fn the_streaming_reader_reads_as_the_whole_file_does() {
+        let v = variant("courier");
+        let games = [game(&v, 0, 2), game(&v, 1, 3), game(&v, 2, 1)];
+        let mut bytes = file(&v, &games[..2]);
+        bytes.extend(file(&v, &games[2..]));
+        let whole = read(&v, &bytes).unwrap();
+        assert_eq!(whole.len(), 3);
+        for step in [1, 2, 3, 7, 64, 1 << 20] {
+            let streamed: Vec<Game> = Reader::new(
+                &v,
+                Trickle {
+                    bytes: &bytes,
+                    step,
+                },
+            )
+            .collect::<Result<_, _>>()
+            .unwrap();
+            assert_eq!(streamed, whole, "{step} bytes a read");
+        }
+        for at in [0, 9, 40, bytes.len() / 2, bytes.len() - 1] {
+            let mut b = bytes.clone();
+            b[at] ^= 0x10;
+            let want = read(&v, &b).unwrap_err().to_string();
+            for step in [1, 5, 4096] {
+                let got = Reader::new(&v, Trickle { bytes: &b, step })
+                    .collect::<Result<Vec<Game>, _>>()
+                    .unwrap_err()
+                    .to_string();
+                assert_eq!(got, want, "byte {at}, {step} bytes a read");
+            }
+        }
+        let cut = &bytes[..bytes.len() - 3];
+        let mut r = Reader::new(
+            &v,
+            Trickle {
+                bytes: cut,
+                step: 3,
+            },
+        );
+        let e = r
+            .by_ref()
+            .find_map(Result::err)
+            .expect("a cut game is an error");
+        assert!(e.to_string().contains("the file ends inside"), "{e}");
+        let mut r = Reader::new(
+            &v,
+            Trickle {
+                bytes: cut,
+                step: 3,
+            },
+        );
+        r.tolerant = true;
+        assert_eq!(r.by_ref().count(), 2);
+        // Up to the second shard's header, which is complete.
+        assert_eq!(
+            r.complete(),
+            bytes.len() - games[2].to_bytes().unwrap().len()
         );
     }
 }

@@ -99,27 +99,43 @@ fn from_binary(
     bytes: &[u8],
     blend: Blend<'_>,
 ) -> Result<Vec<Sample>, SamplesError> {
-    let games = data::read(v, bytes)?;
-    let records = games
-        .iter()
-        .flat_map(|g| g.records.iter().map(move |r| (g.index, r)));
+    from_games(v, features, data::Reader::new(v, bytes), blend)
+}
+
+/// The samples of a binary data file's `games` (a [`data::Reader`]: the
+/// file is read a game at a time, never held whole), in file order.
+///
+/// Errors: a game that does not read, a record whose FEN does not
+/// ([`SamplesError`], naming the record and its game).
+pub fn from_games(
+    v: &Arc<Variant>,
+    features: &Features,
+    games: impl Iterator<Item = Result<data::Game, DataError>>,
+    blend: Blend<'_>,
+) -> Result<Vec<Sample>, SamplesError> {
     let mut out = Vec::new();
-    for (n, (game, r)) in records.enumerate() {
-        let pos =
-            Position::from_fen(v.clone(), &r.fen).map_err(|source| SamplesError::RecordFen {
-                record: n + 1,
-                game,
-                fen: r.fen.clone(),
-                source,
+    let mut n = 0;
+    for g in games {
+        let g = g?;
+        for r in &g.records {
+            n += 1;
+            let pos = Position::from_fen(v.clone(), &r.fen).map_err(|source| {
+                SamplesError::RecordFen {
+                    record: n,
+                    game: g.index,
+                    fen: r.fen.clone(),
+                    source,
+                }
             })?;
-        let cp = f64::from(r.score);
-        out.push(target_sample(
-            features,
-            &pos,
-            f64::from(r.result),
-            Some(cp),
-            blend,
-        ));
+            let cp = f64::from(r.score);
+            out.push(target_sample(
+                features,
+                &pos,
+                f64::from(r.result),
+                Some(cp),
+                blend,
+            ));
+        }
     }
     Ok(out)
 }

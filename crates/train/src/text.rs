@@ -157,17 +157,37 @@ pub fn write_games<W: Write + ?Sized>(
     out: &mut W,
 ) -> std::io::Result<()> {
     let positions: usize = games.iter().map(|g| g.records.len()).sum();
+    write_games_head(name, games.len(), positions, out)?;
+    for g in games {
+        write_game(g, out)?;
+    }
+    Ok(())
+}
+
+/// The first line of [`write_games`]: the variant `name`, `games` games
+/// and `positions` positions.
+///
+/// Errors: `out` cannot be written.
+pub fn write_games_head<W: Write + ?Sized>(
+    name: &str,
+    games: usize,
+    positions: usize,
+    out: &mut W,
+) -> std::io::Result<()> {
     writeln!(
         out,
-        "# {name}: {} games, {positions} positions; FEN;RESULT;SCORE",
-        games.len()
-    )?;
-    for g in games {
-        let plies = g.records.last().map_or(0, |r| r.ply);
-        writeln!(out, "# game {} ({plies} plies)", g.index)?;
-        for r in &g.records {
-            write_line(out, &r.fen, r.result, Some(i32::from(r.score)))?;
-        }
+        "# {name}: {games} games, {positions} positions; FEN;RESULT;SCORE"
+    )
+}
+
+/// One game of [`write_games`]: its `# game N (P plies)` line and records.
+///
+/// Errors: `out` cannot be written.
+pub fn write_game<W: Write + ?Sized>(g: &Game, out: &mut W) -> std::io::Result<()> {
+    let plies = g.records.last().map_or(0, |r| r.ply);
+    writeln!(out, "# game {} ({plies} plies)", g.index)?;
+    for r in &g.records {
+        write_line(out, &r.fen, r.result, Some(i32::from(r.score)))?;
     }
     Ok(())
 }

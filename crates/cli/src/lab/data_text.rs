@@ -4,7 +4,8 @@
 //! without a reader of their own. Each game starts with a `# game N` line
 //! (its index in its run, `N plies` of the last record) and the file with
 //! a `#` line naming the variant; `kamil train-net` and `gen-data --label`
-//! skip `#` lines, so the text trains as the binary does.
+//! skip `#` lines, so the text trains as the binary does. The file is
+//! read a chunk at a time ([`data::Reader`]), never whole.
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result};
@@ -35,7 +36,16 @@ pub struct Args {
 /// that cannot be written.
 pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
-    let games = data::read_file(&variant, &args.file)?;
+    // Two readings, each a chunk at a time (the file is never held
+    // whole): the first checks every chunk and counts for the first line,
+    // the second writes.
+    let named = |e| data::FileError::Data(args.file.clone(), e);
+    let (mut games, mut positions) = (0, 0);
+    for g in data::open_file(&variant, &args.file)? {
+        let g = g.map_err(named)?;
+        games += 1;
+        positions += g.records.len();
+    }
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path)
@@ -43,7 +53,10 @@ pub fn run(args: Args) -> Result<()> {
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    text::write_games(&variant.name, &games, &mut out)?;
+    text::write_games_head(&variant.name, games, positions, &mut out)?;
+    for g in data::open_file(&variant, &args.file)? {
+        text::write_game(&g.map_err(named)?, &mut out)?;
+    }
     out.flush()?;
     Ok(())
 }

@@ -421,7 +421,8 @@ fn shown(loss: Option<f64>) -> String {
     loss.map_or(String::new(), |l| format!(", validation loss {l:.6}"))
 }
 
-/// The samples of the data file `path`, text or binary.
+/// The samples of the data file `path`, text or binary. A binary file is
+/// read a game at a time ([`kamil_train::data::Reader`]), never whole.
 ///
 /// Errors: a file that cannot be read, a line or record that does not
 /// read (named by file and line or record).
@@ -431,7 +432,14 @@ fn read_samples(
     path: &Path,
     blend: Blend<'_>,
 ) -> Result<Vec<Sample>> {
+    let named = || format!("data file `{}`", path.display());
+    let (mut file, _) = files::open(path, "data file", files::MAX_DATA)?;
+    let mut magic = [0u8; 8];
+    let head = std::io::Read::read(&mut file, &mut magic).unwrap_or(0);
+    if kamil_train::data::is_binary(&magic[..head]) {
+        let games = kamil_train::data::open_file(v, path)?;
+        return samples::from_games(v, features, games, blend).with_context(named);
+    }
     let bytes = files::read(path, "data file", files::MAX_DATA)?;
-    samples::from_bytes(v, features, &bytes, blend)
-        .with_context(|| format!("data file `{}`", path.display()))
+    samples::from_bytes(v, features, &bytes, blend).with_context(named)
 }
