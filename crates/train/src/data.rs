@@ -378,6 +378,14 @@ impl<'v, R: Read> Reader<'v, R> {
         }
     }
 
+    /// The reader that resuming wants: a last chunk cut short (a run
+    /// stopped while writing it) ends the reading instead of being an
+    /// error, and [`Reader::complete`] says where the complete chunks end.
+    pub fn tolerating_a_cut_end(mut self) -> Reader<'v, R> {
+        self.tolerant = true;
+        self
+    }
+
     /// The first header read, once one is.
     pub fn header(&self) -> Option<&Header> {
         self.header.as_ref()

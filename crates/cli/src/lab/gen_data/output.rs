@@ -26,8 +26,9 @@ pub enum Format {
 /// last complete game. Returns the file, ready to append, and the games
 /// still to play.
 ///
-/// A game cut short at the end is dropped and said on standard error;
-/// a damaged chunk (its checksum differs) is an error, never cut away.
+/// The file is read a game at a time ([`data::Reader`]), never whole. A
+/// game cut short at the end is dropped and said on standard error; a
+/// damaged chunk (its checksum differs) is an error, never cut away.
 ///
 /// Errors: a file that cannot be read or written, one of another variant,
 /// made with other settings, damaged, holding other games than the
@@ -39,67 +40,83 @@ pub fn open_binary(
     games: Range<u32>,
 ) -> Result<(std::fs::File, Range<u32>)> {
     let shown = path.display();
-    let old = match files::read(path, "data file", files::MAX_DATA) {
-        Ok(bytes) => bytes,
-        Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-            Vec::new()
+    // What the file holds, read a game at a time (never whole): its
+    // header, each complete game's index and record count, where the
+    // complete chunks end, and its length.
+    let mut header = None;
+    let mut held: Vec<(u32, usize)> = Vec::new();
+    let (mut complete, mut length) = (0, 0);
+    match files::open(path, "data file", files::MAX_DATA) {
+        Ok((file, len)) => {
+            let cannot = || {
+                format!(
+                    "`{shown}` is there but cannot be resumed (remove it or write to another file)"
+                )
+            };
+            let mut r = data::Reader::new(v, std::io::Read::take(file, files::MAX_DATA))
+                .tolerating_a_cut_end();
+            for g in r.by_ref() {
+                let g = g.with_context(cannot)?;
+                held.push((g.index, g.records.len()));
+            }
+            header = r.header().cloned();
+            complete = r.complete();
+            length = usize::try_from(len).unwrap_or(usize::MAX);
         }
+        Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(e.into()),
-    };
-    let scan = data::scan(v, &old).with_context(|| {
-        format!("`{shown}` is there but cannot be resumed (remove it or write to another file)")
-    })?;
+    }
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(path)
         .with_context(|| format!("opening `{shown}`"))?;
-    let Some(scan) = scan else {
+    let Some(header) = header else {
         file.set_len(0)?;
         file.write_all(&Header::new(v, settings).to_bytes())
             .with_context(|| format!("writing `{shown}`"))?;
         return Ok((file, games));
     };
-    if scan.header.settings != settings {
+    if header.settings != settings {
         bail!(
             "`{shown}` holds games made with other settings (`{}`, not `{settings}`): \
              remove it or write to another file",
-            scan.header.settings
+            header.settings
         );
     }
-    for (k, g) in scan.games.iter().enumerate() {
-        if u64::from(g.index) != u64::from(games.start) + k as u64 {
+    for (k, &(index, _)) in held.iter().enumerate() {
+        if u64::from(index) != u64::from(games.start) + k as u64 {
             bail!(
                 "`{shown}` holds game {} where this run's game {} would be: \
                  remove it or write to another file",
-                g.index,
+                index,
                 u64::from(games.start) + k as u64
             );
         }
     }
     let wanted = u64::from(games.end - games.start);
-    if scan.games.len() as u64 > wanted {
+    if held.len() as u64 > wanted {
         bail!(
             "`{shown}` already holds {} games, more than this run's {wanted}: \
              ask for at least {} games, remove it or write to another file",
-            scan.games.len(),
-            scan.games.len()
+            held.len(),
+            held.len()
         );
     }
-    if scan.complete < old.len() {
+    if complete < length {
         eprintln!(
             "`{shown}`: the last {} bytes (from byte {}) are a game cut short when \
              the run that wrote it stopped: dropped, the game is played again",
-            old.len() - scan.complete,
-            scan.complete
+            length - complete,
+            complete
         );
     }
-    file.set_len(scan.complete as u64)?;
+    file.set_len(complete as u64)?;
     file.seek(std::io::SeekFrom::End(0))?;
-    let done = scan.games.len() as u32;
+    let done = held.len() as u32;
     if done > 0 {
-        let positions: usize = scan.games.iter().map(|g| g.records.len()).sum();
+        let positions: usize = held.iter().map(|&(_, n)| n).sum();
         eprintln!(
             "resuming `{shown}`: {done} games ({positions} positions) already there, \
              from game {}",
