@@ -77,7 +77,11 @@ test('a 12x12 and a 15x15 board can be read on a 390 px phone', async () => {
 });
 
 test('"You play" reads whole on a phone', async () => {
+  // A fresh page: nothing of the last test's games can close the form.
+  await page.goto(base);
+  await page.waitForSelector('svg.board .piece');
   await page.evaluate(() => { document.getElementById('setup').open = true; });
+  await page.waitForSelector('#mode', { state: 'visible' });
   await page.selectOption('#variant', 'chu-shogi');
   for (const mode of ['first', 'second', 'both']) {
     await page.selectOption('#mode', mode);
