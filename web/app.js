@@ -6,7 +6,7 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
-import { showHelp } from './help.js';
+import { disclosure, showHelp } from './help.js';
 import { Address, LinkError, copyText, gameHash, parseHash } from './link.js';
 import { Review } from './review.js';
 
@@ -178,16 +178,11 @@ function optionRow(o) {
   const summary = document.createElement('p');
   summary.className = 'option-summary muted';
   summary.textContent = o.summary;
-  const details = document.createElement('details');
-  details.className = 'details';
-  const head = document.createElement('summary');
-  head.textContent = 'details';
   const key = document.createElement('code');
   key.textContent = o.name;
   const source = document.createElement('p');
   source.textContent = o.description;
-  details.append(head, 'Key ', key, source);
-  row.append(label, summary, details);
+  row.append(label, summary, disclosure('details', 'Key ', key, source));
   return row;
 }
 

@@ -12,6 +12,16 @@ const S = 20;
 // ambiguity `(A9)`, `(B15 fr.caliph)`.
 const CITATION = /\s*\(((?:section \d+|\d+(?:\.\d+)*|[AB]\d+)(?:[ ,;][^()]*)?)\)/g;
 
+/** A "details" disclosure titled `title`, holding `children`. */
+export function disclosure(title, ...children) {
+  const d = document.createElement('details');
+  d.className = 'details';
+  const head = document.createElement('summary');
+  head.textContent = title;
+  d.append(head, ...children);
+  return d;
+}
+
 /**
  * A description split into its plain words and the citations it holds:
  * `{ text, cited: ['6.1'] }`.
@@ -55,13 +65,9 @@ export function showHelp(root, variant, kind, side, labels, { describe = true } 
     root.appendChild(p);
   }
   root.appendChild(miniBoard(variant, info, side));
-  const details = document.createElement('details');
-  details.className = 'details';
-  const opener = document.createElement('summary');
-  opener.textContent = 'details';
   const betza = document.createElement('code');
   betza.textContent = info.betza;
-  details.append(opener, 'Betza ', betza);
+  const details = disclosure('details', 'Betza ', betza);
   if (describe && cited.length) details.append(`; rule book ${cited.join('; ')}`);
   root.appendChild(details);
 }

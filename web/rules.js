@@ -3,7 +3,7 @@
 // (GET /api/variants/{name}/rules with the game's options), section by
 // section, each piece's diagram drawn as the piece help draws it.
 
-import { showHelp } from './help.js';
+import { disclosure, showHelp } from './help.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,16 +18,6 @@ async function fetchRules(name, chosen) {
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
   return data;
-}
-
-/** A "details" disclosure titled `title`, holding `children`. */
-function disclosure(title, ...children) {
-  const d = document.createElement('details');
-  d.className = 'details';
-  const head = document.createElement('summary');
-  head.textContent = title;
-  d.append(head, ...children);
-  return d;
 }
 
 /**

@@ -61,18 +61,23 @@ export async function launchBrowser(viewport = { width: 1400, height: 900 }, dev
 
 /**
  * Starts `kamil serve` with `args` and opens one page in a fresh headless
- * Chromium (page errors go to stderr, out/ is made); resolves to
- * { base, page, close }. `close` ends the browser and the server.
+ * Chromium (`viewport` and `device` as [launchBrowser] takes them; page
+ * errors go to stderr and to `errors`, out/ is made); resolves to
+ * { base, page, errors, close }. `close` ends the browser and the server.
  */
-export async function openSession(args = []) {
+export async function openSession(args = [], { viewport, device } = {}) {
   const { child, url } = await startServer(args);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(viewport, device);
   const page = await browser.context.newPage();
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  const errors = [];
+  page.on('pageerror', (e) => {
+    errors.push(e.message);
+    console.error(`page error: ${e.message}`);
+  });
   fs.mkdirSync(OUT, { recursive: true });
   const close = async () => {
     await browser.close();
     child.kill();
   };
-  return { base: url, page, close };
+  return { base: url, page, errors, close };
 }

@@ -10,30 +10,26 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, OUT } from './harness.mjs';
+import { openSession, OUT } from './harness.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const MIN_SQUARE_PX = 28;
 
-let server;
 let base;
-let browser;
 let page;
-const errors = [];
+let errors;
+let close;
 
 before(async () => {
-  ({ child: server, url: base } = await startServer(['--engines', '1']));
-  browser = await launchBrowser(PHONE, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  page = await browser.context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  fs.mkdirSync(OUT, { recursive: true });
+  ({ base, page, errors, close } = await openSession(['--engines', '1'], {
+    viewport: PHONE,
+    device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  }));
 });
 
 after(async () => {
-  await browser?.close();
-  server?.kill();
+  await close?.();
 });
 
 async function start(name) {

@@ -2,7 +2,6 @@
 //! GIL, so searches of several engines run in parallel threads; a callback
 //! gets each completed iteration.
 
-use crate::errors::chain;
 use crate::position::PyPosition;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::nnue::Nnue;
@@ -226,10 +225,9 @@ impl PyEngine {
             ..EngineConfig::default()
         };
         let net = match &eval_file {
-            Some(path) => Some(
-                Nnue::load_builtin(std::path::Path::new(path))
-                    .map_err(|e| PyValueError::new_err(format!("eval_file: {}", chain(&e))))?,
-            ),
+            Some(path) => Some(Nnue::load_builtin(std::path::Path::new(path)).map_err(|e| {
+                PyValueError::new_err(format!("eval_file: {}", kamil_rules::error_chain(&e)))
+            })?),
             None => None,
         };
         let mut engine =

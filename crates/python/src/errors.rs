@@ -63,16 +63,3 @@ pub fn move_error(e: &kamil_rules::notation::MoveError) -> PyErr {
 pub fn variant_error(message: impl Into<String>) -> PyErr {
     VariantError::new_err(message.into())
 }
-
-/// `e` and each of its causes, joined by `: ` (each cause said once, as
-/// the command line's messages).
-pub fn chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        out.push_str(": ");
-        out.push_str(&c.to_string());
-        cause = c.source();
-    }
-    out
-}

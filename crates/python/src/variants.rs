@@ -2,7 +2,7 @@
 //! options; the built-in ones are cached, so positions of the same game
 //! share one compiled variant. `variants()` lists the built-in games.
 
-use crate::errors::{chain, variant_error};
+use crate::errors::variant_error;
 use kamil_engine::files;
 use kamil_rules::Variant;
 use kamil_rules::excerpt;
@@ -60,7 +60,7 @@ pub fn is_path(name: &str) -> bool {
 /// not UTF-8.
 pub fn read_variant_file(path: &str) -> PyResult<String> {
     let bytes = files::read(std::path::Path::new(path), "variant file", MAX_FILE)
-        .map_err(|e| variant_error(excerpt_path(&chain(&e), path)))?;
+        .map_err(|e| variant_error(excerpt_path(&kamil_rules::error_chain(&e), path)))?;
     String::from_utf8(bytes).map_err(|e| {
         variant_error(format!(
             "variant file `{}` is not UTF-8 text (byte {})",
@@ -162,17 +162,7 @@ pub fn load(source: &Source, options: &Options) -> PyResult<Arc<Variant>> {
             // Other programs' names for our games (`chushogi`, `shoshogi`),
             // as UCI and USI take them: ours, with that program's rule
             // options before the user's.
-            let (name, options) = match aliases::alias(name) {
-                Some(a) => {
-                    let theirs = a
-                        .options
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), v.to_string()));
-                    let all: Options = theirs.chain(options.iter().cloned()).collect();
-                    (a.ours.to_string(), all)
-                }
-                None => (name.clone(), options.clone()),
-            };
+            let (name, options) = aliases::resolve_pairs(name, options);
             let (name, options) = (&name, &options);
             let key = (name.clone(), options.clone());
             let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());

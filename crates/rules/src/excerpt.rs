@@ -26,6 +26,20 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!("{head}… ({n} characters)"))
 }
 
+/// `e` and each of its causes, joined by `: ` (as anyhow's `{:#}`), for a
+/// front end that reports a library error as one line (Python, the
+/// session core's notes).
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        out.push_str(": ");
+        out.push_str(&c.to_string());
+        cause = c.source();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +55,27 @@ mod tests {
         assert!(e.ends_with("… (100000 characters)"), "{e}");
         assert!(e.chars().count() < WHOLE + 25, "{e}");
         assert!(excerpt(&"ü".repeat(1000)).ends_with("(1000 characters)"));
+    }
+
+    #[test]
+    fn an_error_chain_says_each_cause_once_in_order() {
+        #[derive(Debug)]
+        struct E(&'static str, Option<Box<E>>);
+        impl std::fmt::Display for E {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.0)
+            }
+        }
+        impl std::error::Error for E {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                self.1.as_deref().map(|e| e as _)
+            }
+        }
+        let e = E(
+            "net file `x`",
+            Some(Box::new(E("the file is damaged", None))),
+        );
+        assert_eq!(super::error_chain(&e), "net file `x`: the file is damaged");
+        assert_eq!(super::error_chain(&E("alone", None)), "alone");
     }
 }

@@ -54,7 +54,7 @@ pub use attackers::{attackers, attackers_until};
 pub use checks::{Check, CheckSquares};
 pub use diagram::{Reach, reach};
 pub use effects::{BoardChange, touched_squares};
-pub use excerpt::excerpt;
+pub use excerpt::{error_chain, excerpt};
 pub use geometry::{Geometry, MAX_SIDE, Square};
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Points, Reason, Scoring};

@@ -42,17 +42,7 @@ impl MoveText {
 ///
 /// Errors: the variant loader's message (unknown game, option or value).
 pub fn variant(name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, String> {
-    let (ours, all): (String, Vec<(String, String)>) = match aliases::alias(name) {
-        Some(a) => (
-            a.ours.to_string(),
-            a.options
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .chain(options.iter().cloned())
-                .collect(),
-        ),
-        None => (name.to_string(), options.to_vec()),
-    };
+    let (ours, all) = aliases::resolve_pairs(name, options);
     Variant::builtin(&ours, &all)
         .map(Arc::new)
         .map_err(|e| e.to_string())

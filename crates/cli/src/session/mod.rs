@@ -77,27 +77,15 @@ impl EvalNote {
             EvalNote::NotUsed(_, e) => {
                 format!(
                     "EvalFile not used, the default evaluation plays: {}",
-                    chain(e)
+                    kamil_rules::error_chain(e)
                 )
             }
             EvalNote::Refused(_, e) => format!(
                 "EvalFile not used, the evaluation that was playing plays on: {}",
-                chain(e)
+                kamil_rules::error_chain(e)
             ),
         }
     }
-}
-
-/// `e` and each of its causes, joined by `: ` (as anyhow's `{:#}`).
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        out.push_str(": ");
-        out.push_str(&c.to_string());
-        cause = c.source();
-    }
-    out
 }
 
 impl Core {

@@ -132,6 +132,23 @@ pub fn resolve(name: &str, options: &[String]) -> (String, Vec<String>) {
     }
 }
 
+/// [`resolve`] with the options as `(KEY, VALUE)` pairs, as
+/// [`crate::Variant::builtin`] takes them (Python, WebAssembly).
+pub fn resolve_pairs(name: &str, options: &[(String, String)]) -> (String, Vec<(String, String)>) {
+    match alias(name) {
+        Some(a) => {
+            let mut all: Vec<(String, String)> = a
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            all.extend(options.iter().cloned());
+            (a.ours.to_string(), all)
+        }
+        None => (name.to_string(), options.to_vec()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +183,18 @@ mod tests {
         assert_eq!(names_of("courier").count(), 0);
         // XBoard's names are the XBoard dialect's alone.
         assert_eq!(resolve("chu", &[]).0, "chu");
+        // The same with pairs: the alias's choices first, the user's after.
+        let user = [("stalemate".to_string(), "loss".to_string())];
+        let (ours, opts) = resolve_pairs("ShoShogi", &user);
+        let (_, strings) = resolve("ShoShogi", &["stalemate=loss".to_string()]);
+        assert_eq!(ours, "sho-shogi");
+        let joined: Vec<String> = opts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        assert_eq!(joined, strings);
+        assert_eq!(opts.last(), Some(&user[0]));
+        assert_eq!(
+            resolve_pairs("courier", &user),
+            ("courier".to_string(), user.to_vec())
+        );
         assert!(program_aliases().all(|a| !a.xboard));
     }
 
