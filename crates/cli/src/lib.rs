@@ -9,21 +9,21 @@
 
 mod analyse;
 mod bench;
-pub mod bounds;
 mod game_args;
-mod input;
 mod lab;
 mod moves;
-pub mod out;
 mod perft;
 mod play;
 mod review;
 mod rules;
 pub mod serve;
-pub mod session;
 pub mod uci;
 mod variants;
 pub mod xboard;
+
+pub use kamil_protocol::{bounds, out, session};
+// The bounded reads of files and standard input (kamil-protocol's).
+use kamil_protocol::input;
 
 use anyhow::Result;
 use clap::{FromArgMatches, Parser, Subcommand};

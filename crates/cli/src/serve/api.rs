@@ -406,7 +406,7 @@ pub(super) async fn lend_engine(
 /// What a search of the server's game of `variant` at strength `level`
 /// (0 to 20) sets in an engine ([`Core`]: the game's default evaluation,
 /// the level).
-pub(crate) fn engine_core(variant: &Arc<Variant>, level: u8) -> Core {
+pub fn engine_core(variant: &Arc<Variant>, level: u8) -> Core {
     let mut core = Core::builtin(variant.clone());
     core.set_level(level);
     core

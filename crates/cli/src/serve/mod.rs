@@ -29,9 +29,9 @@
 //! (413, 408) or its connection closed, and holds nothing.
 
 mod api;
-// The session tests drive the server's settings as its searches make them.
-#[cfg(test)]
-pub(crate) use api::engine_core;
+// The front-end tests (tests/front_ends.rs) drive the server's settings as
+// its searches make them.
+pub use api::engine_core;
 mod assets;
 mod conn;
 mod error;

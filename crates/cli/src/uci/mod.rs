@@ -1,25 +1,20 @@
 //! `kamil uci` and `kamil usi`: the Universal Chess Interface and its
 //! shogi sibling, the Universal Shogi Interface, on standard input and
-//! output. One session serves both (`session.rs`: it only translates text
-//! to engine calls and back; the search runs in its own thread so `stop`
-//! and `isready` are answered while it thinks). What differs is the
-//! [`Dialect`] (`dialect.rs`): the handshake's words, how positions, moves,
-//! clocks and mate scores are written. What only USI has is `usi.rs`; the
-//! options both offer are `options.rs` (one place: an option added there
-//! is in both), `go`'s words `go.rs`, the `info` and `bestmove` lines
-//! `report.rs`.
+//! output. The conversation is kamil-protocol's ([`Session`], with the
+//! search in its own thread so that `stop` and `isready` are answered while
+//! it thinks); this module reads the lines and chooses the protocol.
 
-mod dialect;
-mod go;
-mod options;
-mod report;
-mod session;
-pub mod usi;
+pub use kamil_protocol::uci::{Dialect, Go, Session, bestmove_line, info_line, parse_go};
 
-pub use dialect::Dialect;
-pub use go::{Go, parse_go};
-pub use report::{bestmove_line, info_line};
-pub use session::Session;
+/// USI's own words (kamil-protocol's), and the arguments of `kamil usi`.
+pub mod usi {
+    pub use kamil_protocol::uci::usi::*;
+
+    /// Arguments of `kamil usi` (none: everything is set through the
+    /// protocol); it runs as [`super::run_usi`].
+    #[derive(clap::Args, Debug)]
+    pub struct Args {}
+}
 
 use crate::input::{self, ProtocolLine};
 use crate::out;

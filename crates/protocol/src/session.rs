@@ -8,7 +8,7 @@
 //! settings and report what [`Core::apply`] says, so that one setting
 //! means one engine configuration whatever the front end.
 
-use crate::game_args::{HAND, load_variant, load_weights};
+use crate::loading::{HAND, load_variant, load_weights};
 use anyhow::Result;
 use kamil_engine::eval::weights::Weights;
 use kamil_engine::eval_choice::EvalChoice;
@@ -383,6 +383,3 @@ pub fn set_hash(engine: &mut Engine, mb: usize, max_mb: usize) -> Result<(), All
 pub fn set_threads(engine: &mut Engine, n: usize) {
     engine.set_threads(n.clamp(1, crate::bounds::machine_threads()));
 }
-
-#[cfg(test)]
-mod tests;

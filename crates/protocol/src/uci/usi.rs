@@ -27,11 +27,6 @@ use std::sync::Arc;
 /// Chess. Sho and Dai Shogi are `USI_Variant` `shoshogi` and `daishogi`.
 pub const DEFAULT_VARIANT: &str = "chu-shogi";
 
-/// Arguments of `kamil usi` (none: everything is set through the
-/// protocol); it runs as [`super::run_usi`].
-#[derive(clap::Args, Debug)]
-pub struct Args {}
-
 /// Reads the position of `position sfen TEXT`: an SFEN, or kamil's FEN.
 ///
 /// Errors: what is wrong, naming the notation (`SFEN board: ...`,

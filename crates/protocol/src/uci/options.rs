@@ -6,7 +6,7 @@
 use super::dialect::Dialect;
 use super::session::Session;
 use crate::bounds::machine_threads;
-use crate::game_args::load_variant;
+use crate::loading::load_variant;
 use crate::out::send;
 use crate::session;
 

@@ -1,11 +1,15 @@
 //! Issue 76: one setting, one engine configuration, whatever the front
 //! end sets it through.
 
-use super::*;
-use crate::out::Out;
-use kamil_engine::EngineConfig;
-use std::sync::Mutex;
+use kamil_cli::out::Out;
+use kamil_cli::session::{Core, EvalNote};
+use kamil_engine::eval_choice::EvalChoice;
+use kamil_engine::{Engine, EngineConfig, Skill};
+use kamil_protocol::loading::{HAND, load_variant};
+use kamil_rules::Variant;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
 
 /// Output nobody reads.
 fn sink() -> Out {
@@ -40,7 +44,7 @@ fn fresh() -> Engine {
 /// and the server: the same game and the same engine configuration.
 #[test]
 fn uci_xboard_and_the_server_configure_the_engine_alike() {
-    let mut uci = crate::uci::Session::new(sink());
+    let mut uci = kamil_cli::uci::Session::new(sink());
     for line in [
         "setoption name UCI_Variant value chu-shogi",
         "setoption name VariantOptions value stalemate=draw",
@@ -49,7 +53,7 @@ fn uci_xboard_and_the_server_configure_the_engine_alike() {
         uci.handle(line);
     }
     let (tx, _rx) = channel();
-    let mut xboard = crate::xboard::Session::new(sink(), tx);
+    let mut xboard = kamil_cli::xboard::Session::new(sink(), tx);
     for line in [
         "variant chu",
         "option chu-shogi stalemate=draw",
@@ -59,7 +63,7 @@ fn uci_xboard_and_the_server_configure_the_engine_alike() {
     }
     let opts = [("stalemate".to_string(), "draw".to_string())];
     let v = Arc::new(Variant::builtin("chu-shogi", &opts).unwrap());
-    let mut server = crate::serve::engine_core(&v, 7);
+    let mut server = kamil_cli::serve::engine_core(&v, 7);
     let mut served = fresh();
     server.apply(&mut served);
 
@@ -93,11 +97,11 @@ fn a_variant_files_weights_are_used_by_every_front_end() {
     let dir = std::env::temp_dir().join(format!("kamil-session-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mine.toml");
-    std::fs::write(&file, include_str!("../../../../variants/courier.toml")).unwrap();
+    std::fs::write(&file, include_str!("../../../variants/courier.toml")).unwrap();
     std::fs::write(dir.join("mine.eval.toml"), "tempo = { mg = 31, eg = 29 }\n").unwrap();
     let path = file.to_str().unwrap();
 
-    let mut uci = crate::uci::Session::new(sink());
+    let mut uci = kamil_cli::uci::Session::new(sink());
     uci.handle(&format!("setoption name UCI_Variant value {path}"));
     let by_uci = configured(&uci.engine().lock().unwrap());
     assert!(by_uci.0.contains("mg: 31"), "{by_uci:?}");

@@ -40,7 +40,7 @@ impl Default for SessionBounds {
 
 impl SessionBounds {
     /// `limits` with the node budget added (the smaller one wins).
-    pub(crate) fn limit(&self, mut limits: Limits) -> Limits {
+    pub fn limit(&self, mut limits: Limits) -> Limits {
         if let Some(n) = self.max_nodes {
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
         }
@@ -49,7 +49,7 @@ impl SessionBounds {
 
     /// The configuration of the session's engine: the default one, with a
     /// table no larger than [`SessionBounds::max_hash_mb`].
-    pub(crate) fn engine_config(&self) -> EngineConfig {
+    pub fn engine_config(&self) -> EngineConfig {
         let config = EngineConfig::default();
         EngineConfig {
             hash_mb: config.hash_mb.min(self.max_hash_mb.max(1)),

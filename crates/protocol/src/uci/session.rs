@@ -87,7 +87,7 @@ impl Session {
     }
 
     /// Says `text` to the GUI as an `info string` line.
-    pub(super) fn info(&self, text: &str) {
+    pub fn info(&self, text: &str) {
         send(&self.out, &format!("info string {text}"));
     }
 
