@@ -128,6 +128,31 @@ fn another_thread_stops_an_unbounded_search() {
     assert!(r.best.is_some());
 }
 
+/// The poll (for a host with one thread) stops an unbounded search, on
+/// this thread, as soon as it answers true; asked about every thousand
+/// nodes.
+#[test]
+fn the_poll_stops_an_unbounded_search_on_its_own_thread() {
+    use std::sync::atomic::AtomicU64;
+    static ASKED: AtomicU64 = AtomicU64::new(0);
+    fn poll() -> bool {
+        ASKED.fetch_add(1, Ordering::SeqCst) >= 50
+    }
+    let pos = Position::start(variant("chu-shogi"));
+    let mut e = Engine::new(EngineConfig::default());
+    e.set_poll(Some(poll));
+    let r = e.search(&pos, &Limits::default(), &mut |_| {});
+    let asked = ASKED.load(Ordering::SeqCst);
+    assert_eq!(asked, 51, "it stops at the first true");
+    assert!(r.best.is_some());
+    assert!(r.nodes <= 51 * 1024 + 1024, "{} nodes", r.nodes);
+    // Without the poll the same engine searches on to its limits.
+    e.set_poll(None);
+    let r = e.search(&pos, &Limits::nodes(200_000), &mut |_| {});
+    assert_eq!(ASKED.load(Ordering::SeqCst), 51);
+    assert!(r.nodes >= 200_000, "{} nodes", r.nodes);
+}
+
 #[test]
 fn movetime_is_kept() {
     let v = variant("courier");

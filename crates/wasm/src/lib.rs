@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod game;
+pub mod protocol;
 pub mod search;
 
 use game::{GameCore, MoveText};

@@ -140,6 +140,9 @@ pub struct Engine {
     skill: Skill,
     /// The seed of the level's chance draws.
     skill_seed: u64,
+    /// Asked by the search, as it reads the stop flag, whether to stop
+    /// ([`Engine::set_poll`]).
+    poll: Option<fn() -> bool>,
 }
 
 impl Engine {
@@ -173,6 +176,7 @@ impl Engine {
             helper_orderings: Vec::new(),
             skill: Skill::default(),
             skill_seed: 0,
+            poll: None,
         }
     }
 
@@ -275,6 +279,18 @@ impl Engine {
     /// starting the next search.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Sets a function that the search calls as often as it reads the stop
+    /// flag (every 1,024 nodes, or 64 where it builds whole move lists), on
+    /// the thread that searches; an answer of true stops the search as the
+    /// flag does. For a host where nothing can set the flag while the
+    /// search runs: a Web Worker's WebAssembly has one thread, so only the
+    /// search itself can look at a stop request (kamil-wasm's reads a
+    /// shared buffer). `None` (the default) calls nothing. It is not
+    /// called while a `go infinite` search waits for `stop`.
+    pub fn set_poll(&mut self, poll: Option<fn() -> bool>) {
+        self.poll = poll;
     }
 
     /// Searches `pos` within `limits`, calling `on_info` after each
@@ -428,6 +444,7 @@ impl Engine {
                 Budget::new(limits, pos.side()),
                 limits,
             );
+            s.poll = self.poll;
             let result = s.iterate(limits, self.config.multipv, on_info);
             self.ordering = Some(ordering);
             return result;
@@ -438,6 +455,7 @@ impl Engine {
         let helper_orderings = &mut self.helper_orderings[..helpers];
         helper_orderings.iter_mut().for_each(Ordering::age);
         let tt = &self.tt;
+        let poll = self.poll;
         // Stops the helpers when the main thread is done; the user's stop
         // flag is only read (the front end clears it).
         let done = AtomicBool::new(false);
@@ -484,6 +502,7 @@ impl Engine {
                 limits,
             );
             s.helper_nodes = Some(&helper_nodes);
+            s.poll = poll;
             let result = s.iterate(limits, self.config.multipv, on_info);
             done.store(true, AtomicOrdering::Relaxed);
             result

@@ -54,6 +54,9 @@ pub(super) struct Searcher<'a, E: StaticEval> {
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
+    /// The engine's poll ([`super::Engine::set_poll`]), on the main
+    /// thread only.
+    pub(super) poll: Option<fn() -> bool>,
     /// Position hashes: game history, then the search path; 0 after a null move.
     pub(super) keys: Vec<u64>,
     /// Per entry of `keys` in the search path: was the side to move in check?
@@ -144,6 +147,7 @@ impl<'a, E: StaticEval> Searcher<'a, E> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            poll: None,
             pv: vec![Vec::new(); MAX_PLY + 2],
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
             static_evals: vec![-INFINITE; MAX_PLY + 2],
@@ -172,7 +176,7 @@ impl<'a, E: StaticEval> Searcher<'a, E> {
         // Nodes that build whole legal lists are slower: look more often.
         let mask = if self.legal_lists { 63 } else { 1023 };
         if self.nodes & mask == 0 {
-            if self.stop.load(AtomicOrdering::Relaxed) {
+            if self.stop.load(AtomicOrdering::Relaxed) || self.poll.is_some_and(|p| p()) {
                 self.stopped = true;
             }
             if let Some(h) = self.budget.hard

@@ -1,6 +1,7 @@
 //! One UCI or USI conversation: commands to engine calls, the search in
-//! its own thread, its reports back as lines. What the two protocols write
-//! differently is asked of the [`Dialect`].
+//! its own thread (or inline, where there are no threads), its reports
+//! back as lines. What the two protocols write differently is asked of the
+//! [`Dialect`].
 
 use super::dialect::Dialect;
 use super::go::parse_go;
@@ -33,6 +34,11 @@ pub struct Session {
     /// `ponderhit` starts.
     pondering: Option<Limits>,
     pub(super) bounds: SessionBounds,
+    /// Searches run inline, in [`Session::handle`] ([`Session::inline`]).
+    inline: bool,
+    /// Inline only: the `bestmove` line of a `go infinite` or `go ponder`
+    /// search that has ended, held until `stop` as the protocol asks.
+    held: Option<String>,
 }
 
 impl Session {
@@ -73,7 +79,31 @@ impl Session {
             quiet: Arc::new(AtomicBool::new(false)),
             pondering: None,
             bounds,
+            inline: false,
+            held: None,
         }
+    }
+
+    /// A session of `dialect` writing to `out` whose searches run inline:
+    /// `go` returns when the search has ended, for a host with one thread
+    /// (WebAssembly in a Web Worker). What stops a search there is its
+    /// limits or `poll` ([`Engine::set_poll`]: the host's way to see a
+    /// `stop` sent while the search runs). The search of `go infinite` or
+    /// `go ponder` runs to its end or the poll's stop, and its `bestmove`
+    /// waits for `stop` (or is dropped at `ponderhit`, which starts the
+    /// search on the clock).
+    pub fn inline(
+        out: Out,
+        dialect: Dialect,
+        bounds: SessionBounds,
+        poll: Option<fn() -> bool>,
+    ) -> Session {
+        let mut s = Session::with_dialect(out, dialect, bounds);
+        s.inline = true;
+        if let Ok(mut e) = s.engine.lock() {
+            e.set_poll(poll);
+        }
+        s
     }
 
     /// The settings in force (the game, evaluation and strength).
@@ -92,7 +122,7 @@ impl Session {
     }
 
     fn busy(&self) -> bool {
-        self.searching.load(Ordering::SeqCst)
+        self.searching.load(Ordering::SeqCst) || self.held.is_some()
     }
 
     /// Waits for a running search to end (after `stop` or on its own).
@@ -107,11 +137,15 @@ impl Session {
     pub fn finish(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         self.join();
+        if let Some(line) = self.held.take() {
+            send(&self.out, &line);
+        }
     }
 
     /// Stops any search without its `bestmove` and waits for it to end.
     fn abandon_search(&mut self) {
         self.quiet.store(true, Ordering::SeqCst);
+        self.held = None;
         self.finish();
     }
 
@@ -241,8 +275,11 @@ impl Session {
 
     /// Starts the search of the current position on `limits` in its own
     /// thread, which reports `info` lines and ends with `bestmove` (unless
-    /// the session sets `quiet` before stopping it).
+    /// the session sets `quiet` before stopping it); inline, runs it.
     fn start_search(&mut self, limits: Limits) {
+        if self.inline {
+            return self.search_inline(limits);
+        }
         self.stop.store(false, Ordering::SeqCst);
         self.quiet.store(false, Ordering::SeqCst);
         self.searching.store(true, Ordering::SeqCst);
@@ -271,5 +308,38 @@ impl Session {
             }
         });
         self.search = Some(handle);
+    }
+
+    /// The search of [`Session::start_search`] on this thread: `info`
+    /// lines as it goes, then `bestmove`, held until `stop` for a search
+    /// the GUI ends (`infinite`, and a ponder search's). The engine never
+    /// waits for `stop` itself here: it could not see it arrive.
+    fn search_inline(&mut self, limits: Limits) {
+        self.stop.store(false, Ordering::SeqCst);
+        let hold = limits.infinite;
+        let limits = Limits {
+            infinite: false,
+            ..limits
+        };
+        let mut pos = self.position.clone();
+        let v = pos.variant().clone();
+        let (out, dialect) = (self.out.clone(), self.dialect);
+        let line = match self.engine.lock() {
+            Ok(mut e) => {
+                let result = e.search(&pos, &limits, &mut |info| {
+                    send(&out, &info_line(dialect, &v, info));
+                });
+                bestmove_line(dialect, &mut pos, &result)
+            }
+            Err(_) => {
+                self.info("engine unavailable");
+                format!("bestmove {}", dialect.no_move(&mut pos))
+            }
+        };
+        if hold {
+            self.held = Some(line);
+        } else {
+            send(&self.out, &line);
+        }
     }
 }
