@@ -1,12 +1,13 @@
 //! The net trainer's samples ([`crate::nnue::Sample`]) from a data file's
 //! bytes, text ([`crate::text`]) or binary ([`crate::data`]), told apart
-//! by the binary format's first bytes. A position's target is the side to
+//! by the binary format's first bytes, or from a reader of either
+//! ([`from_text`], [`from_games`]). A position's target is the side to
 //! move's expectation: the game's result, blended with the search's
 //! score where the data have one ([`Blend`]).
 
 use crate::data::{self, DataError};
 use crate::nnue::Sample;
-use crate::text::{self, TextError};
+use crate::text::{self, ReadError, TextError, TextRecord};
 use kamil_engine::Evaluator;
 use kamil_engine::nnue::features::Features;
 use kamil_engine::nnue::network::DEFAULT_SCALE;
@@ -31,9 +32,10 @@ pub struct Blend<'a> {
 /// A data file whose samples cannot be read: where, and why.
 #[derive(Debug, thiserror::Error)]
 pub enum SamplesError {
-    /// A text line that does not read, or has no result.
+    /// A text line that does not read, has no result, or cannot be read
+    /// from its file.
     #[error(transparent)]
-    Text(#[from] TextError),
+    Text(#[from] ReadError),
     /// A text line whose FEN does not read for the variant.
     #[error("line {line}: bad FEN `{fen}`: {source}")]
     TextFen {
@@ -64,6 +66,12 @@ pub enum SamplesError {
     Unknown,
 }
 
+impl From<TextError> for SamplesError {
+    fn from(e: TextError) -> SamplesError {
+        SamplesError::Text(e.into())
+    }
+}
+
 /// The samples of a data file's `bytes` for variant `v`, in file order.
 ///
 /// Errors: a line, record or FEN that does not read ([`SamplesError`],
@@ -78,14 +86,30 @@ pub fn from_bytes(
         return from_binary(v, features, bytes, blend);
     }
     let text = std::str::from_utf8(bytes).map_err(|_| SamplesError::Unknown)?;
-    text::records(text)
+    let records = text::records(text).map(|r| r.map_err(ReadError::from));
+    from_text(v, features, records, blend)
+}
+
+/// The samples of a text data file's `records` (a
+/// [`text::TextReader`]: the file is read a line at a time, never held
+/// whole), in file order.
+///
+/// Errors: a line that does not read or has no result, a FEN that does
+/// not read ([`SamplesError`], naming the line).
+pub fn from_text(
+    v: &Arc<Variant>,
+    features: &Features,
+    records: impl Iterator<Item = Result<TextRecord, ReadError>>,
+    blend: Blend<'_>,
+) -> Result<Vec<Sample>, SamplesError> {
+    records
         .map(|r| {
             let r = r?;
             let result = r.needs_result()?;
             let pos =
-                Position::from_fen(v.clone(), r.fen).map_err(|source| SamplesError::TextFen {
+                Position::from_fen(v.clone(), &r.fen).map_err(|source| SamplesError::TextFen {
                     line: r.line,
-                    fen: r.fen.to_string(),
+                    fen: r.fen,
                     source,
                 })?;
             Ok(target_sample(features, &pos, result, r.score, blend))

@@ -421,8 +421,9 @@ fn shown(loss: Option<f64>) -> String {
     loss.map_or(String::new(), |l| format!(", validation loss {l:.6}"))
 }
 
-/// The samples of the data file `path`, text or binary. A binary file is
-/// read a game at a time ([`kamil_train::data::Reader`]), never whole.
+/// The samples of the data file `path`, text or binary, read a game
+/// ([`kamil_train::data::Reader`]) or a line
+/// ([`kamil_train::text::TextReader`]) at a time, never whole.
 ///
 /// Errors: a file that cannot be read, a line or record that does not
 /// read (named by file and line or record).
@@ -440,6 +441,6 @@ fn read_samples(
         let games = kamil_train::data::open_file(v, path)?;
         return samples::from_games(v, features, games, blend).with_context(named);
     }
-    let bytes = files::read(path, "data file", files::MAX_DATA)?;
-    samples::from_bytes(v, features, &bytes, blend).with_context(named)
+    let (records, _) = kamil_train::text::open_file(path)?;
+    samples::from_text(v, features, records, blend).with_context(named)
 }

@@ -6,7 +6,6 @@ use crate::game_args::{load_variant, load_weights};
 use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval::weights::{Pair, Params, Weights};
-use kamil_engine::files;
 use kamil_engine::{EvalMode, Evaluator};
 use kamil_rules::Position;
 use kamil_train::texel::{
@@ -188,31 +187,36 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The traced samples of the data file `path` under `ev` (with a progress
-/// bar). Errors: a file that cannot be read, a line or FEN that does not
-/// read (named), no positions.
+/// bar), read a line at a time ([`text::TextReader`]), never whole.
+/// Errors: a file that cannot be read, a line or FEN that does not read
+/// (named), no positions.
 fn traced(ev: &Evaluator, path: &std::path::Path) -> Result<Vec<Sample>> {
-    let text = input::read_file(path, "data file", files::MAX_DATA)?;
-    let data = text::read(&text).with_context(|| format!("`{}`", path.display()))?;
-    if data.is_empty() {
-        bail!("`{}` holds no positions", path.display());
-    }
-    let bar = indicatif::ProgressBar::new(data.len() as u64);
+    let shown = path.display();
+    let (mut records, len) = text::open_file(path)?;
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} {bar:40} {bytes}/{total_bytes}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
     bar.set_message("tracing");
-    let mut samples = Vec::with_capacity(data.len());
-    for (i, d) in data.iter().enumerate() {
-        let pos = Position::from_fen(ev.variant().clone(), d.fen).with_context(|| {
+    let mut samples = Vec::new();
+    while let Some(d) = records.next() {
+        let d = d.with_context(|| format!("`{shown}`"))?;
+        let pos = Position::from_fen(ev.variant().clone(), &d.fen).with_context(|| {
             format!(
-                "`{}` position {}: bad FEN `{}`",
-                path.display(),
-                i + 1,
+                "`{shown}` position {} (line {}): bad FEN `{}`",
+                samples.len() + 1,
+                d.line,
                 d.fen
             )
         })?;
-        let result = d
-            .needs_result()
-            .with_context(|| format!("`{}`", path.display()))?;
+        let result = d.needs_result().with_context(|| format!("`{shown}`"))?;
         samples.push(sample(ev, &pos, result));
-        bar.inc(1);
+        bar.set_position(records.bytes_read());
+    }
+    if samples.is_empty() {
+        bar.finish_and_clear();
+        bail!("`{shown}` holds no positions");
     }
     bar.finish_and_clear();
     Ok(samples)

@@ -53,7 +53,7 @@ pub fn expectation(cp: i32, side: Side, scale: f64) -> f64 {
 /// named, with the position).
 pub fn label(
     variant: &Arc<Variant>,
-    fens: &[&str],
+    fens: &[String],
     s: &LabelSettings,
     out: &mut impl Write,
 ) -> Result<u64> {

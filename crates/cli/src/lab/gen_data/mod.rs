@@ -32,7 +32,6 @@ mod label;
 mod output;
 
 use crate::game_args::{HAND, load_net, load_variant, load_weights};
-use crate::input;
 use anyhow::{Context, Result, bail};
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::files;
@@ -42,7 +41,7 @@ use kamil_rules::{Position, Variant, notation, pgn};
 use kamil_train::self_play::{self, BinarySink, TextSink, quiet};
 use kamil_train::text;
 use output::Format;
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -152,15 +151,17 @@ pub fn run(args: Args) -> Result<()> {
         let kept = match (&args.from_pgn, &args.from_data, &args.label) {
             (Some(path), _, _) => from_pgn(&variant, path, args.random_plies, &mut out)?,
             (None, Some(path), Some(engine)) => {
-                let text = input::read_file(path, "data file", files::MAX_DATA)?;
                 let settings = label::LabelSettings {
                     engine,
                     scale: args.label_scale,
                     concurrency: args.concurrency,
                 };
-                let records =
-                    text::read(&text).with_context(|| format!("data file `{}`", path.display()))?;
-                let fens: Vec<&str> = records.iter().map(|r| r.fen).collect();
+                // The FENs kept, the file read a line at a time.
+                let (records, _) = text::open_file(path)?;
+                let fens = records
+                    .map(|r| r.map(|r| r.fen))
+                    .collect::<Result<Vec<String>, _>>()
+                    .with_context(|| format!("data file `{}`", path.display()))?;
                 label::label(&variant, &fens, &settings, &mut out)?
             }
             _ => bail!("--from-data needs --label"),
@@ -279,11 +280,13 @@ fn from_pgn(
     skip: u32,
     out: &mut impl Write,
 ) -> Result<u64> {
-    let text = input::read_file(path, "PGN file", files::MAX_DATA)?;
+    let (file, _) = files::open(path, "PGN file", files::MAX_DATA)?;
+    let src = std::io::BufReader::new(file.take(files::MAX_DATA));
     let mut kept = 0u64;
     let mut games = 0u32;
-    for (n, chunk) in split_games(&text).into_iter().enumerate() {
-        let game = pgn::read(chunk).with_context(|| format!("game {} of the PGN", n + 1))?;
+    for (n, chunk) in PgnGames::new(src).enumerate() {
+        let chunk = chunk.with_context(|| format!("PGN file `{}`", path.display()))?;
+        let game = pgn::read(&chunk).with_context(|| format!("game {} of the PGN", n + 1))?;
         if let Some(name) = game.tag("Variant")
             && name != variant.name
         {
@@ -323,31 +326,75 @@ fn from_pgn(
     Ok(kept)
 }
 
-/// The games of a PGN text: a new game starts at a tag line after
-/// movetext.
-fn split_games(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut in_moves = false;
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
-        if t.starts_with('[') {
-            if in_moves {
-                out.push(&text[start..at]);
-                start = at;
-                in_moves = false;
-            }
-        } else if !t.trim().is_empty() {
-            in_moves = true;
+/// Largest game of a PGN file, bytes: [`files::MAX_TEXT`] (a game of a
+/// thousand moves is some ten KB).
+const MAX_GAME: usize = files::MAX_TEXT as usize;
+
+/// The games of a PGN source, read a line at a time ([`text::Lines`]) and
+/// kept a game at a time, never whole: a new game starts at a tag line
+/// after movetext. Each item is a game's text; an error ends the reading.
+struct PgnGames<R> {
+    lines: text::Lines<R>,
+    game: String,
+    in_moves: bool,
+    done: bool,
+}
+
+impl<R: BufRead> PgnGames<R> {
+    fn new(src: R) -> PgnGames<R> {
+        PgnGames {
+            lines: text::Lines::new(src, MAX_GAME),
+            game: String::new(),
+            in_moves: false,
+            done: false,
         }
-        at += line.len();
     }
-    if text[start..].trim().is_empty() {
-        return out;
+}
+
+impl<R: BufRead> Iterator for PgnGames<R> {
+    /// A game's text, or the line that does not read (too long, not UTF-8)
+    /// or makes its game too long.
+    type Item = Result<String>;
+
+    fn next(&mut self) -> Option<Result<String>> {
+        while !self.done {
+            let (n, line) = match self.lines.next() {
+                Some(Ok(l)) => l,
+                Some(Err(e)) => {
+                    self.done = true;
+                    return Some(Err(e.into()));
+                }
+                None => {
+                    self.done = true;
+                    let game = std::mem::take(&mut self.game);
+                    return (!game.trim().is_empty()).then_some(Ok(game));
+                }
+            };
+            let t = line.trim_start();
+            let mut ended = None;
+            if t.starts_with('[') {
+                if self.in_moves {
+                    ended = Some(std::mem::take(&mut self.game));
+                    self.in_moves = false;
+                }
+            } else if !t.trim().is_empty() {
+                self.in_moves = true;
+            }
+            if self.game.len() + line.len() >= MAX_GAME {
+                self.done = true;
+                return Some(Err(anyhow::anyhow!(
+                    "line {n}: its game is longer than {} (the limit for a game)",
+                    files::size(MAX_GAME as u64)
+                )));
+            }
+            self.game.push_str(&line);
+            self.game.push('\n');
+            if ended.is_some() {
+                return ended.map(Ok);
+            }
+        }
+        None
     }
-    out.push(&text[start..]);
-    out
 }
 
 #[cfg(test)]
@@ -359,12 +406,34 @@ mod tests {
         let v = load_variant("courier", &[]).unwrap();
         let text = "[Variant \"courier\"]\n[Result \"1-0\"]\n\n1. e2e3 e7e6 2. f2f3 f7f6 1-0\n\n\
                     [Variant \"courier\"]\n[Result \"*\"]\n\n1. e2e3 *\n";
-        assert_eq!(split_games(text).len(), 2);
+        let games: Vec<String> = PgnGames::new(text.as_bytes()).map(Result::unwrap).collect();
+        assert_eq!(games.len(), 2);
+        assert!(games[1].starts_with("[Variant") && games[1].ends_with("1. e2e3 *\n"));
         let mut out = Vec::new();
         let kept = from_pgn_text(&v, text, 1, &mut out);
         assert_eq!(kept, 3);
         let data = text::read(std::str::from_utf8(&out).unwrap()).unwrap();
         assert!(data.iter().all(|d| d.result == Some(1.0)));
+    }
+
+    #[test]
+    fn a_pgn_game_over_the_limit_is_an_error_naming_its_line() {
+        let mut text = "[Result \"*\"]\n\n1. e2e3 *\n\n[Result \"*\"]\n\n".to_string();
+        let moves = "1. e2e3 e7e6 2. f2f3 f7f6\n";
+        text.push_str(&moves.repeat(MAX_GAME / moves.len() + 1));
+        let mut games = PgnGames::new(text.as_bytes());
+        assert!(games.next().unwrap().unwrap().ends_with("1. e2e3 *\n\n"));
+        let e = games.next().unwrap().unwrap_err().to_string();
+        let last = 6 + MAX_GAME / moves.len();
+        assert!(
+            e.contains(&format!("line {last}:")) && e.contains("4 MB"),
+            "{e}"
+        );
+        assert!(games.next().is_none());
+        // A gigabyte without a line end is refused at the limit, not read.
+        let src = std::io::BufReader::new(std::io::repeat(b'1').take(1 << 30));
+        let e = PgnGames::new(src).next().unwrap().unwrap_err().to_string();
+        assert!(e.contains("line 1:") && e.contains("4 MB"), "{e}");
     }
 
     fn from_pgn_text(v: &Arc<Variant>, text: &str, skip: u32, out: &mut Vec<u8>) -> u64 {
