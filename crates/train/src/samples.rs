@@ -37,7 +37,7 @@ pub enum SamplesError {
     #[error(transparent)]
     Text(#[from] ReadError),
     /// A text line whose FEN does not read for the variant.
-    #[error("line {line}: bad FEN `{fen}`: {source}")]
+    #[error("line {line}: bad FEN `{fen}`")]
     TextFen {
         /// The line, from 1.
         line: usize,
@@ -50,7 +50,7 @@ pub enum SamplesError {
     #[error(transparent)]
     Data(#[from] DataError),
     /// A binary record whose FEN does not read for the variant.
-    #[error("record {record} (game {game}): bad FEN `{fen}`: {source}")]
+    #[error("record {record} (game {game}): bad FEN `{fen}`")]
     RecordFen {
         /// The record, from 1, counted over the file.
         record: usize,
@@ -206,6 +206,22 @@ mod tests {
             hand: None,
         };
         (v, f, b)
+    }
+
+    /// A bad FEN's reason is the error's cause, said once in its chain.
+    #[test]
+    fn a_bad_fen_names_its_line_and_its_reason_once() {
+        let (v, f, b) = setup();
+        let e = from_bytes(&v, &f, b"xxx;1;0\n", b).unwrap_err();
+        let mut chain = e.to_string();
+        let mut cause = std::error::Error::source(&e);
+        while let Some(c) = cause {
+            chain.push_str(&format!(": {c}"));
+            cause = c.source();
+        }
+        assert!(chain.starts_with("line 1: bad FEN `xxx`: "), "{chain}");
+        let reason = std::error::Error::source(&e).unwrap().to_string();
+        assert_eq!(chain.matches(&reason).count(), 1, "{chain}");
     }
 
     /// The one sample of a one-line text file.
