@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod game;
+mod page;
 pub mod search;
 
 use game::{GameCore, MoveText};
