@@ -1,8 +1,9 @@
 // The rules panel: the current game's rules in words, as the server reads
 // them from the rules text beside the variant file
-// (GET /api/variants/{name}/rules with the game's options), section by
+// (GET /api/variants/{name}/rules with the game's options, through api.js), section by
 // section, each piece's diagram drawn as the piece help draws it.
 
+import { api } from './api.js';
 import { disclosure, showHelp } from './help.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,11 +14,7 @@ function currentVariant() {
 }
 
 async function fetchRules(name, chosen) {
-  const q = new URLSearchParams(chosen ?? {}).toString();
-  const res = await fetch(`/api/variants/${encodeURIComponent(name)}/rules${q ? `?${q}` : ''}`);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
-  return data;
+  return api.rules(name, chosen);
 }
 
 /**

@@ -14,7 +14,7 @@ mod lab;
 mod moves;
 mod perft;
 mod play;
-mod review;
+use kamil_page::review;
 mod rules;
 pub mod serve;
 pub mod uci;

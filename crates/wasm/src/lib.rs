@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod game;
+mod page;
 pub mod protocol;
 pub mod search;
 

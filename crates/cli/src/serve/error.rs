@@ -65,14 +65,6 @@ impl ApiError {
         }
     }
 
-    /// 500: the server itself went wrong (not the request).
-    pub fn internal(message: String) -> ApiError {
-        ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message,
-        }
-    }
-
     /// 405: the path exists, the method does not.
     pub fn method() -> ApiError {
         ApiError {
@@ -85,6 +77,15 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+impl From<kamil_page::PageError> for ApiError {
+    fn from(e: kamil_page::PageError) -> ApiError {
+        ApiError {
+            status: StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            message: e.message,
+        }
     }
 }
 

@@ -1,7 +1,8 @@
-//! One game of the server: where it began, the moves played since, its
-//! running search and its watchers.
+//! One game of the server: the game itself ([`kamil_page::Game`]: where it
+//! began, the moves played since), its running search and its watchers.
 
-use kamil_rules::{Move, Position};
+use serde_json::Value;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -28,16 +29,10 @@ impl SearchSlot {
     }
 }
 
-/// One game: where it began and the moves played since.
+/// One game of the server: the game, its search, its watchers.
 pub struct Game {
-    /// The game's id in URLs.
-    pub id: String,
-    /// The position the game began from (from the start or a FEN).
-    pub start: Position,
-    /// The position after every move played: `start` plus the game's moves.
-    pub pos: Position,
-    /// Bumped at every change, so a search result can tell it is stale.
-    pub generation: u64,
+    /// The game: start, moves, generation.
+    pub core: kamil_page::Game,
     /// The running search, if any.
     pub search: Option<SearchSlot>,
     /// Last request that touched the game (for eviction).
@@ -46,55 +41,52 @@ pub struct Game {
     pub events: broadcast::Sender<Event>,
 }
 
+impl Deref for Game {
+    type Target = kamil_page::Game;
+
+    fn deref(&self) -> &kamil_page::Game {
+        &self.core
+    }
+}
+
+impl DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut kamil_page::Game {
+        &mut self.core
+    }
+}
+
 impl Game {
-    /// A new game from `start` (which may carry moves: they become the
-    /// game's moves, played from the position before them).
-    pub fn new(id: String, pos: Position) -> Game {
-        let mut start = pos.clone();
-        while start.depth() > 0 {
-            start.unmake();
-        }
+    /// A new game at `pos` (see [`kamil_page::Game::new`]).
+    pub fn new(id: String, pos: kamil_rules::Position) -> Game {
         let (events, _) = broadcast::channel(64);
         Game {
-            id,
-            start,
-            pos,
-            generation: 0,
+            core: kamil_page::Game::new(id, pos),
             search: None,
             last_used: Instant::now(),
             events,
         }
     }
 
-    /// The moves played from `start`, in order.
-    pub fn moves(&self) -> Vec<Move> {
-        self.pos.moves_played().collect()
-    }
-
-    /// The position after the first `ply` moves (`ply` at most the number
-    /// of moves played, which callers check).
-    pub fn position_at(&self, ply: usize) -> Position {
-        let mut p = self.start.clone();
-        for m in self.pos.moves_played().take(ply) {
-            p.make(m);
-        }
-        p
+    /// The game as the page draws it at ply `ply`
+    /// ([`kamil_page::json::game_view`]).
+    pub fn view(&self, ply: usize) -> Value {
+        kamil_page::json::game_view(&self.core, ply, self.search.is_some())
     }
 
     /// Records a change: stops any search (its result no longer applies)
     /// and tells the watchers.
     pub fn changed(&mut self) {
-        self.generation += 1;
+        self.core.generation += 1;
         if let Some(s) = &self.search {
             s.stop();
         }
-        let data = format!(
-            "{{\"generation\":{},\"plies\":{}}}",
-            self.generation,
-            self.pos.depth()
-        );
+        self.notify();
+    }
+
+    /// Tells the watchers the game's generation and plies (a `state` event).
+    pub fn notify(&self) {
         // No watcher is not an error.
-        let _ = self.events.send(("state", data));
+        let _ = self.events.send(("state", self.core.state_data()));
     }
 }
 

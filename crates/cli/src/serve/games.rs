@@ -1,21 +1,20 @@
 //! The server's stores: the games in play, each behind its own lock, with a
 //! bound on their number; the pool of engines that searches borrow; and the
-//! compiled variants, shared between games.
+//! compiled variants, shared between games ([`kamil_page::Variants`]).
 
 use super::error::ApiError;
 use super::game::{Game, SharedGame};
-use super::json::variant_view;
-use crate::input::cut_echoes;
 use kamil_engine::{Engine, EngineConfig};
+use kamil_rules::Position;
 use kamil_rules::excerpt;
-use kamil_rules::{Position, Variant};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+pub use kamil_page::Variants;
 
 /// Locks a mutex; a panic elsewhere while it was held (which the release
 /// build turns into an abort anyway) does not make it unusable.
@@ -184,67 +183,5 @@ impl Engines {
     /// Returns an engine after a search of game `game_id`.
     pub fn put(&self, lent: Lent, game_id: &str) {
         lock(&self.idle).push((lent.engine, game_id.to_string()));
-    }
-}
-
-/// A variant's name and options in force, as a cache key.
-type VariantKey = (String, Vec<(String, String)>);
-
-/// Compiled variants by (name, options), shared between games, and their
-/// JSON views (which take some work: the help of every piece).
-pub struct Variants {
-    cache: Mutex<HashMap<VariantKey, Arc<Variant>>>,
-    views: Mutex<HashMap<VariantKey, Value>>,
-}
-
-/// Most (variant, options) pairs kept compiled.
-const VARIANT_CACHE: usize = 64;
-
-impl Variants {
-    /// An empty cache.
-    pub fn new() -> Variants {
-        Variants {
-            cache: Mutex::new(HashMap::new()),
-            views: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// The built-in variant `name` with `options`, compiled once.
-    ///
-    /// Errors: 400 for an unknown variant, option or value.
-    pub fn get(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, ApiError> {
-        let mut opts = options.to_vec();
-        opts.sort();
-        let key = (name.to_string(), opts);
-        if let Some(v) = lock(&self.cache).get(&key) {
-            return Ok(v.clone());
-        }
-        // The loader names the variant and options as given: cut long ones.
-        let v = Variant::builtin(name, options).map_err(|e| {
-            let echoed = std::iter::once(name)
-                .chain(options.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
-            ApiError::bad(cut_echoes(&e.to_string(), echoed))
-        })?;
-        let v = Arc::new(v);
-        let mut cache = lock(&self.cache);
-        if cache.len() < VARIANT_CACHE {
-            cache.insert(key, v.clone());
-        }
-        Ok(v)
-    }
-
-    /// The JSON view of `v` ([`variant_view`]), built once per variant and
-    /// options in force.
-    pub fn view(&self, v: &Arc<Variant>) -> Value {
-        let key = (v.name.clone(), v.chosen.clone());
-        if let Some(view) = lock(&self.views).get(&key) {
-            return view.clone();
-        }
-        let view = variant_view(v);
-        let mut views = lock(&self.views);
-        if views.len() < VARIANT_CACHE {
-            views.insert(key, view.clone());
-        }
-        view
     }
 }

@@ -38,7 +38,6 @@ mod error;
 mod extract;
 mod game;
 mod games;
-mod json;
 mod limits;
 mod review;
 mod rules;

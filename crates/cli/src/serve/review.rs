@@ -6,62 +6,20 @@
 //! 409, and `POST /api/games/{id}/stop` ends it (the answer then holds
 //! what was evaluated, `complete: false`).
 
-use super::api::{SlotGuard, lend_engine, score_json};
+use super::api::{SlotGuard, lend_engine};
 use super::error::ApiError;
 use super::extract::{Body, Path};
 use super::game::SearchSlot;
 use super::games::lock;
-use super::json::game_view;
 use super::state::AppState;
-use crate::review::{self, BLUNDER_CP, CAP_CP, INACCURACY_CP, MISTAKE_CP, PlyEval};
+use crate::review::{self, PlyEval};
 use axum::Json;
 use axum::extract::State;
-use kamil_rules::Variant;
-use kamil_rules::notation::move_text;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use kamil_page::review_json::{ReviewRequest, eval_json, review_answer, review_ms, shared_ms};
+use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-
-/// Engine time per position when the request sets none, ms.
-pub const DEFAULT_REVIEW_MS: u64 = 200;
-/// Most engine time per position a review may ask for, ms (the server's
-/// `--max-movetime` bounds it too).
-pub const MAX_REVIEW_MS: u64 = 2000;
-
-/// Most engine time a whole review may take, ms: a long game gets less
-/// time a position (but at least [`MIN_REVIEW_MS`]).
-pub const MAX_REVIEW_TOTAL_MS: u64 = 10 * 60 * 1000;
-/// Least engine time a position gets when [`MAX_REVIEW_TOTAL_MS`] shares
-/// out, ms.
-pub const MIN_REVIEW_MS: u64 = 10;
-
-/// `POST /api/games/{id}/review` body.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewRequest {
-    /// Engine time per position, ms (default [`DEFAULT_REVIEW_MS`], at
-    /// most [`MAX_REVIEW_MS`], the server's bound and a share of
-    /// [`MAX_REVIEW_TOTAL_MS`]).
-    #[serde(default)]
-    movetime_ms: Option<u64>,
-}
-
-/// One position's evaluation as JSON: `{ply, plies, side, score, eval_cp,
-/// best, depth, ended}` (`eval_cp` for the first player, capped).
-fn eval_json(v: &Variant, e: &PlyEval, plies: usize) -> Value {
-    json!({
-        "ply": e.ply,
-        "plies": plies,
-        "side": e.side.index(),
-        "score": score_json(e.score),
-        "eval_cp": e.eval_cp,
-        "best": e.best.map(|m| move_text(v, m)),
-        "depth": e.depth,
-        "ended": e.ended,
-    })
-}
 
 /// `POST /api/games/{id}/review`: reviews the whole game (see the module's
 /// text). Returns `{complete, movetime_ms, thresholds, evals, moves,
@@ -78,14 +36,7 @@ pub async fn review_game(
     Path(id): Path<String>,
     Body(req): Body<ReviewRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    if req.movetime_ms == Some(0) {
-        return Err(ApiError::bad("movetime_ms must be positive".into()));
-    }
-    let per_ply = req
-        .movetime_ms
-        .unwrap_or(DEFAULT_REVIEW_MS)
-        .min(MAX_REVIEW_MS)
-        .min(app.max_movetime_ms);
+    let per_ply = review_ms(&req, app.max_movetime_ms)?;
     let game = app.games.get(&id)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let (start, moves, generation) = {
@@ -104,7 +55,7 @@ pub async fn review_game(
         (g.start.clone(), g.moves(), g.generation)
     };
     let positions = moves.len() as u64 + 1;
-    let per_ply = per_ply.min((MAX_REVIEW_TOTAL_MS / positions).max(MIN_REVIEW_MS));
+    let per_ply = shared_ms(per_ply, positions);
     let _slot = SlotGuard {
         game: game.clone(),
         cancel: cancel.clone(),
@@ -138,35 +89,12 @@ pub async fn review_game(
             "the game changed during the review".into(),
         ));
     }
-    let judged: Vec<Value> = r
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "ply": m.ply,
-                "move": move_text(&v, m.played),
-                "side": m.side.index(),
-                "loss_cp": m.loss_cp,
-                "judgement": m.judgement.map(|j| j.name()),
-                "symbol": m.judgement.map(|j| j.symbol()),
-                "nag": m.judgement.map(|j| j.nag()),
-                "better": m.better.map(|b| move_text(&v, b)),
-            })
-        })
-        .collect();
-    let evals: Vec<Value> = r.evals.iter().map(|e| eval_json(&v, e, plies)).collect();
     let plies_now = g.pos.depth();
-    Ok(Json(json!({
-        "complete": r.complete,
-        "movetime_ms": per_ply,
-        "thresholds": {
-            "inaccuracy": INACCURACY_CP,
-            "mistake": MISTAKE_CP,
-            "blunder": BLUNDER_CP,
-            "cap": CAP_CP,
-        },
-        "evals": evals,
-        "moves": judged,
-        "game": game_view(&g, plies_now),
-    })))
+    Ok(Json(review_answer(
+        &v,
+        &r,
+        plies,
+        per_ply,
+        g.view(plies_now),
+    )))
 }

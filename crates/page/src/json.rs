@@ -2,7 +2,7 @@
 //! (board, moves, legal moves, result) and moves, built from the rules
 //! library's types. Squares are named as in move text (`a1`, `b10`).
 
-use super::game::Game;
+use crate::game::Game;
 use kamil_rules::betza::Mode;
 use kamil_rules::board_text::side_name;
 use kamil_rules::movegen::in_check;
@@ -134,8 +134,8 @@ pub fn outcome_view(v: &Variant, o: &Outcome) -> Value {
 
 /// A game as the page draws it, at ply `ply` (at most the moves played):
 /// the board then, the whole move list, and at the latest ply the legal
-/// moves and the result.
-pub fn game_view(game: &Game, ply: usize) -> Value {
+/// moves and the result; `searching`: whether a search or review runs on it.
+pub fn game_view(game: &Game, ply: usize, searching: bool) -> Value {
     let v = game.pos.variant().clone();
     let mut pos = game.position_at(ply);
     let plies = game.pos.depth();
@@ -188,7 +188,7 @@ pub fn game_view(game: &Game, ply: usize) -> Value {
         "legal": legal,
         "check": check && ended.is_none(),
         "outcome": ended.map(|o| outcome_view(&v, &o)),
-        "searching": game.search.is_some(),
+        "searching": searching,
     })
 }
 
