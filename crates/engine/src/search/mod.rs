@@ -281,9 +281,8 @@ impl Engine {
         self.stop.clone()
     }
 
-    /// Sets a function that the search calls as often as it reads the stop
-    /// flag (every 1,024 nodes, or 64 where it builds whole move lists), on
-    /// the thread that searches; an answer of true stops the search as the
+    /// Sets a function that the search calls every 1,024 nodes, on the
+    /// thread that searches; an answer of true stops the search as the
     /// flag does. For a host where nothing can set the flag while the
     /// search runs: a Web Worker's WebAssembly has one thread, so only the
     /// search itself can look at a stop request (kamil-wasm's reads a

@@ -176,7 +176,12 @@ impl<'a, E: StaticEval> Searcher<'a, E> {
         // Nodes that build whole legal lists are slower: look more often.
         let mask = if self.legal_lists { 63 } else { 1023 };
         if self.nodes & mask == 0 {
-            if self.stop.load(AtomicOrdering::Relaxed) || self.poll.is_some_and(|p| p()) {
+            if self.stop.load(AtomicOrdering::Relaxed) {
+                self.stopped = true;
+            }
+            // The poll may cross into the host (WebAssembly calling
+            // JavaScript): every 1,024 nodes is soon enough for a `stop`.
+            if self.nodes & 1023 == 0 && self.poll.is_some_and(|p| p()) {
                 self.stopped = true;
             }
             if let Some(h) = self.budget.hard
