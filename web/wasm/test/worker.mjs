@@ -3,9 +3,11 @@
 // send lines, wait for a line that starts with a word.
 
 import { Worker } from 'node:worker_threads';
-import { KamilEngine } from '../engine.js';
+// Through the package's own name and exports (package.json), as a user
+// of the package imports them.
+import { KamilEngine } from 'kamil-wasm/engine';
 
-const WORKER = new URL('../worker.js', import.meta.url);
+const WORKER = new URL(import.meta.resolve('kamil-wasm/worker'));
 
 /**
  * A worker engine. `shared: false` leaves out the shared stop count, as in

@@ -7,6 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { workerEngine } from './worker.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -85,4 +86,27 @@ test('bad input through the worker is a message and the worker plays on', { time
   assert.match((await w.until('info string')).at(-1), /^info string sfen /, 'the move was made');
   w.send('go depth 3');
   assert.match((await w.until('bestmove')).at(-1), /^bestmove \S+/);
+});
+
+test('the package lists files that are there and exports what it says', async () => {
+  const dir = new URL('../', import.meta.url);
+  const pkg = JSON.parse(fs.readFileSync(new URL('package.json', dir), 'utf8'));
+  for (const f of pkg.files) assert.ok(fs.existsSync(new URL(f, dir)), `${f} is missing`);
+  const rules = await import('kamil-wasm');
+  for (const name of ['Game', 'Engine', 'Protocol', 'variants', 'initSync']) {
+    assert.ok(name in rules, `kamil-wasm exports ${name}`);
+  }
+  const { KamilEngine } = await import('kamil-wasm/engine');
+  assert.equal(typeof KamilEngine, 'function');
+  // The README's example of the rules.
+  rules.initSync({ module: fs.readFileSync(new URL('pkg/kamil_wasm_bg.wasm', dir)) });
+  const game = new rules.Game('chu-shogi', '{"bare-king": true}', undefined);
+  assert.ok(game.legalMoves('usi').includes('6i6h'));
+  const sfen = game.sfen();
+  assert.equal(typeof game.push('6i6h'), 'string');
+  assert.notEqual(game.sfen(), sfen);
+  assert.equal(game.outcome(), undefined);
+  assert.ok(game.pop());
+  assert.equal(game.sfen(), sfen);
+  assert.throws(() => game.push('6i6z'), /6i6z/);
 });
