@@ -277,79 +277,10 @@ impl Local {
                 let running = self.held(id)?.work.is_some();
                 Ok((200, json!({ "stopped": running })))
             }
-            ("POST", ["games", id, "engine"]) => {
-                let req: Think = body(text)?;
-                let plan = think::plan(&req, self.max_movetime_ms)?;
-                let h = self.held(id)?;
-                if h.work.is_some() {
-                    return Err(PageError::conflict(
-                        "the engine is already thinking on this game".into(),
-                    ));
-                }
-                think::check_not_over(&h.game.pos)?;
-                let mut job = Job::of(&h.game, plan.limits.movetime.unwrap_or(1));
-                job.depth = plan.limits.depth;
-                job.nodes = plan.limits.nodes;
-                job.level = plan.level;
-                job.play = plan.play;
-                h.work = Some((Work::Search { play: plan.play }, h.game.generation));
-                Ok((200, json!({ "job": job })))
-            }
-            ("POST", ["games", id, "review"]) => {
-                let req: ReviewRequest = body(text)?;
-                let per_ply = review_ms(&req, self.max_movetime_ms)?;
-                let h = self.held(id)?;
-                if h.work.is_some() {
-                    return Err(PageError::conflict(
-                        "the engine is already busy with this game (a search or a review); stop it first"
-                            .into(),
-                    ));
-                }
-                let per_ply = shared_ms(per_ply, h.game.pos.depth() as u64 + 1);
-                let job = Job::of(&h.game, per_ply);
-                h.work = Some((Work::Review { per_ply }, h.game.generation));
-                Ok((200, json!({ "job": job })))
-            }
+            ("POST", ["games", id, "engine"]) => self.engine_job(id, text),
+            ("POST", ["games", id, "review"]) => self.review_job(id, text),
             ("POST", ["games", id, work @ ("engine" | "review"), "done"]) => {
-                let done: Done = body(text)?;
-                let h = self.held(id)?;
-                let Some((w, generation)) = h.work.take() else {
-                    return Err(PageError::conflict(format!("no {work} runs on this game")));
-                };
-                if let Some(e) = done.error {
-                    return Err(PageError::unavailable(e));
-                }
-                match w {
-                    Work::Search { play } => {
-                        let result = done.result.unwrap_or(Value::Null);
-                        events.push(("bestmove".into(), result.to_string()));
-                        let best = match result["best"].as_str() {
-                            Some(t) if h.game.generation == generation => {
-                                Some(read_best(&h.game, t)?)
-                            }
-                            _ => None,
-                        };
-                        let (out, moved) =
-                            think::finish(&mut h.game, generation, best, play, result)?;
-                        if moved {
-                            events.push(("state".into(), h.game.state_data()));
-                        }
-                        Ok((200, out))
-                    }
-                    Work::Review { per_ply } => {
-                        if h.game.generation != generation {
-                            return Err(PageError::conflict(
-                                "the game changed during the review".into(),
-                            ));
-                        }
-                        let moves = h.game.moves();
-                        let r = read_back(&h.game.start, &moves, &done.evals.unwrap_or_default());
-                        let v = h.game.pos.variant().clone();
-                        let plies = moves.len();
-                        let view = game_view(&h.game, plies, false);
-                        Ok((200, review_answer(&v, &r, plies, per_ply, view)))
-                    }
-                }
+                self.done(id, work, text, events)
             }
             (_, ["variants", ..] | ["games", ..] | ["status"]) => Err(PageError {
                 status: 405,
@@ -358,6 +289,89 @@ impl Local {
             _ => Err(PageError::not_found(
                 "no such API path; see /api/variants and /api/games".into(),
             )),
+        }
+    }
+
+    /// `POST /games/{id}/engine`: the search job for the worker.
+    fn engine_job(&mut self, id: &str, text: &str) -> Reply {
+        let req: Think = body(text)?;
+        let plan = think::plan(&req, self.max_movetime_ms)?;
+        let h = self.held(id)?;
+        if h.work.is_some() {
+            return Err(PageError::conflict(
+                "the engine is already thinking on this game".into(),
+            ));
+        }
+        think::check_not_over(&h.game.pos)?;
+        let mut job = Job::of(&h.game, plan.limits.movetime.unwrap_or(1));
+        job.depth = plan.limits.depth;
+        job.nodes = plan.limits.nodes;
+        job.level = plan.level;
+        job.play = plan.play;
+        h.work = Some((Work::Search { play: plan.play }, h.game.generation));
+        Ok((200, json!({ "job": job })))
+    }
+
+    /// `POST /games/{id}/review`: the review job for the worker.
+    fn review_job(&mut self, id: &str, text: &str) -> Reply {
+        let req: ReviewRequest = body(text)?;
+        let per_ply = review_ms(&req, self.max_movetime_ms)?;
+        let h = self.held(id)?;
+        if h.work.is_some() {
+            return Err(PageError::conflict(
+                "the engine is already busy with this game (a search or a review); stop it first"
+                    .into(),
+            ));
+        }
+        let per_ply = shared_ms(per_ply, h.game.pos.depth() as u64 + 1);
+        let job = Job::of(&h.game, per_ply);
+        h.work = Some((Work::Review { per_ply }, h.game.generation));
+        Ok((200, json!({ "job": job })))
+    }
+
+    /// `POST /games/{id}/{engine|review}/done`: a job's result taken back.
+    fn done(
+        &mut self,
+        id: &str,
+        work: &str,
+        text: &str,
+        events: &mut Vec<(String, String)>,
+    ) -> Reply {
+        let done: Done = body(text)?;
+        let h = self.held(id)?;
+        let Some((w, generation)) = h.work.take() else {
+            return Err(PageError::conflict(format!("no {work} runs on this game")));
+        };
+        if let Some(e) = done.error {
+            return Err(PageError::unavailable(e));
+        }
+        match w {
+            Work::Search { play } => {
+                let result = done.result.unwrap_or(Value::Null);
+                events.push(("bestmove".into(), result.to_string()));
+                let best = match result["best"].as_str() {
+                    Some(t) if h.game.generation == generation => Some(read_best(&h.game, t)?),
+                    _ => None,
+                };
+                let (out, moved) = think::finish(&mut h.game, generation, best, play, result)?;
+                if moved {
+                    events.push(("state".into(), h.game.state_data()));
+                }
+                Ok((200, out))
+            }
+            Work::Review { per_ply } => {
+                if h.game.generation != generation {
+                    return Err(PageError::conflict(
+                        "the game changed during the review".into(),
+                    ));
+                }
+                let moves = h.game.moves();
+                let r = read_back(&h.game.start, &moves, &done.evals.unwrap_or_default());
+                let v = h.game.pos.variant().clone();
+                let plies = moves.len();
+                let view = game_view(&h.game, plies, false);
+                Ok((200, review_answer(&v, &r, plies, per_ply, view)))
+            }
         }
     }
 

@@ -289,7 +289,9 @@ fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Stri
 
 #[test]
 fn no_crate_has_an_import_circle_between_files() {
-    for krate in ["rules", "engine", "train", "cli"] {
+    for krate in [
+        "rules", "engine", "train", "protocol", "page", "cli", "wasm",
+    ] {
         let src = workspace().join("crates").join(krate).join("src");
         let found = circles(&import_graph(&src));
         assert!(
@@ -344,7 +346,9 @@ fn no_family_imports_the_generator_or_the_position() {
 #[test]
 fn only_special_reads_a_family() {
     let mut offenders = Vec::new();
-    for krate in ["rules", "engine", "train", "cli"] {
+    for krate in [
+        "rules", "engine", "train", "protocol", "page", "cli", "wasm",
+    ] {
         let src = workspace().join("crates").join(krate).join("src");
         for (m, file) in modules(&src) {
             if krate == "rules" && m.first().is_some_and(|s| s == "special") {
@@ -441,7 +445,9 @@ fn function_length(lines: &[&str], i: usize) -> usize {
 #[test]
 fn no_function_is_longer_than_150_lines() {
     let mut long = Vec::new();
-    for krate in ["rules", "engine", "train", "cli"] {
+    for krate in [
+        "rules", "engine", "train", "protocol", "page", "cli", "wasm",
+    ] {
         long.extend(long_functions(
             &workspace().join("crates").join(krate).join("src"),
         ));
@@ -483,7 +489,10 @@ fn kamil_dependencies(krate: &str) -> BTreeSet<String> {
 /// Issue 76: the crates depend downward only, rules ← engine ← train ←
 /// command line: the rules know nothing of the engine, the engine
 /// (inference only) nothing of training, and the Python package and the
-/// WebAssembly module use the rules and the engine.
+/// WebAssembly module use the rules and the engine. Issue 79: the
+/// sessions without a transport (protocol) and the page's back end (page)
+/// sit between the engine and their two callers, the command line and
+/// the WebAssembly module; neither knows of training.
 #[test]
 fn crates_depend_downward_only() {
     let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<_>>();
@@ -494,17 +503,37 @@ fn crates_depend_downward_only() {
         set(&["kamil-rules", "kamil-engine"])
     );
     assert_eq!(
+        kamil_dependencies("protocol"),
+        set(&["kamil-rules", "kamil-engine"])
+    );
+    assert_eq!(
+        kamil_dependencies("page"),
+        set(&["kamil-rules", "kamil-engine", "kamil-protocol"])
+    );
+    assert_eq!(
         kamil_dependencies("cli"),
-        set(&["kamil-rules", "kamil-engine", "kamil-train"])
+        set(&[
+            "kamil-rules",
+            "kamil-engine",
+            "kamil-train",
+            "kamil-protocol",
+            "kamil-page"
+        ])
     );
     assert_eq!(
         kamil_dependencies("python"),
         set(&["kamil-rules", "kamil-engine"])
     );
-    // Issue 79: the WebAssembly module, as the Python package.
+    // Issue 79: the WebAssembly module, as the Python package, with the
+    // protocol's session and the page's back end.
     assert_eq!(
         kamil_dependencies("wasm"),
-        set(&["kamil-rules", "kamil-engine"])
+        set(&[
+            "kamil-rules",
+            "kamil-engine",
+            "kamil-protocol",
+            "kamil-page"
+        ])
     );
 }
 
