@@ -26,16 +26,22 @@
 //! 10 bytes, from about 54 bytes a position in Sho Shogi to 107 in Chu
 //! Shogi and Tamerlane (self-play at 5,000 nodes a move).
 
+mod compact;
+
+pub use compact::{COMPACT_TAG, MoveGame, Ply, canonical};
+
 use kamil_engine::files;
 use kamil_engine::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The header's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILDAT";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 2;
+/// The format version this build writes; it reads version 2 too (the
+/// same without compact chunks).
+pub const VERSION: u32 = 3;
 /// The first byte of a game chunk.
 pub const GAME_TAG: u8 = b'G';
 
@@ -175,7 +181,7 @@ pub enum DataError {
     Magic,
     /// A version this build cannot read (version 1 had no checksums).
     #[error(
-        "format version {0}, this build reads version {VERSION} (version 1 had no checksums: make the data again)"
+        "format version {0}, this build reads versions 2 and {VERSION} (version 1 had no checksums: make the data again)"
     )]
     Version(u32),
     /// A chunk whose checksum differs from its bytes'.
@@ -226,6 +232,15 @@ pub enum DataError {
     /// A FEN too long for its u16 length.
     #[error("a FEN of {0} bytes (at most 65535)")]
     TooLong(usize),
+    /// A game to write compactly that does not replay (its start FEN does
+    /// not read, or a move is not legal where it is played).
+    #[error("game {game}: {what}")]
+    Unplayable {
+        /// The game's index.
+        game: u32,
+        /// What does not replay.
+        what: String,
+    },
 }
 
 /// A data file that cannot be read: the path and what is wrong.
@@ -354,6 +369,9 @@ pub struct Reader<'v, R> {
     /// A chunk cut short at the end ends the reading without an error.
     tolerant: bool,
     done: bool,
+    /// The variant shared, for replaying compact chunks (made at the
+    /// first one).
+    shared: Option<Arc<Variant>>,
 }
 
 impl<'v, R: Read> Reader<'v, R> {
@@ -375,6 +393,7 @@ impl<'v, R: Read> Reader<'v, R> {
             },
             tolerant: false,
             done: false,
+            shared: None,
         }
     }
 
@@ -441,14 +460,18 @@ impl<'v, R: Read> Reader<'v, R> {
             }
             let bytes = &self.buf[self.pos..];
             let start = self.base;
-            let game_chunk = bytes[0] == GAME_TAG && self.header.is_some();
+            let tag = bytes[0];
+            let game_chunk = (tag == GAME_TAG || tag == COMPACT_TAG) && self.header.is_some();
             let saved = self.at;
             self.at.offset = 0;
             let mut r = Cursor { bytes, at: 0 };
-            let chunk = if game_chunk {
-                read_game(&mut r, &mut self.at).map(Chunk::Game)
-            } else {
+            let chunk = if !game_chunk {
                 read_header(&mut r).map(Chunk::Header)
+            } else if tag == COMPACT_TAG {
+                let v = self.shared.get_or_insert_with(|| Arc::new(self.v.clone()));
+                compact::read(&mut r, &mut self.at, v).map(Chunk::Game)
+            } else {
+                read_game(&mut r, &mut self.at).map(Chunk::Game)
             };
             let used = r.at;
             let err = |what: String, at: &Where| DataError::Record {
@@ -566,7 +589,7 @@ fn read_header(r: &mut Cursor) -> Result<Header, Bad> {
         _ => return Err(Bad::Header(DataError::Magic)),
     }
     let version = u32::from_le_bytes(r.array("the version")?);
-    if version != VERSION {
+    if version != VERSION && version != 2 {
         return Err(Bad::Header(DataError::Version(version)));
     }
     let variant = r.text("the variant name")?;

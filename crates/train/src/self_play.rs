@@ -9,7 +9,7 @@
 //! range of games played anywhere, at any `--concurrency`, equals the same
 //! games of one run.
 
-use crate::data::{Game, Record};
+use crate::data::{Game, MoveGame, Ply, Record};
 use crate::text;
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::material::is_capture;
@@ -102,13 +102,27 @@ pub struct Kept {
 }
 
 /// A played game: its kept positions and what it was worth to the first
-/// player.
+/// player; for the compact format also its start and every move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     /// The kept positions, in the order played.
     pub kept: Vec<Kept>,
     /// 0 to 1, the first player's share of the points.
     pub result: f64,
+    /// The start position's FEN.
+    pub start: String,
+    /// Every ply played, in order, with the score of each kept position
+    /// (the same positions as `kept`).
+    pub plies: Vec<PlayedPly>,
+}
+
+/// One ply of a played game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayedPly {
+    /// The move played.
+    pub mv: Move,
+    /// The position before it, if kept: its score ([`Kept::score`]).
+    pub kept_score: Option<i32>,
 }
 
 /// An error of a [`Sink`], whatever its output.
@@ -149,6 +163,45 @@ impl<W: Write> Sink for BinarySink<W> {
         self.out.write_all(&g.to_bytes()?)?;
         self.out.flush()?;
         Ok(())
+    }
+}
+
+/// Compact game chunks of the binary format ([`crate::data::MoveGame`]:
+/// the start, the moves, the kept positions' scores; a few bytes a
+/// position), each written whole and flushed like [`BinarySink`]'s.
+pub struct CompactSink<W: Write> {
+    /// Where the chunks go.
+    pub out: W,
+    /// The games' variant (the moves are stored by their place among the
+    /// legal moves, found by replaying the game).
+    pub variant: Arc<Variant>,
+}
+
+impl<W: Write> Sink for CompactSink<W> {
+    fn game(&mut self, index: u32, game: &Played) -> Result<(), SinkError> {
+        let g = compact_game(index, game);
+        self.out.write_all(&g.to_bytes(&self.variant)?)?;
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// A played game as the compact chunk's [`MoveGame`]: scores clamped to
+/// `i16`.
+pub fn compact_game(index: u32, game: &Played) -> MoveGame {
+    let clamp = |s: i32| s.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+    MoveGame {
+        index,
+        result: game.result as f32,
+        start: game.start.clone(),
+        plies: game
+            .plies
+            .iter()
+            .map(|p| Ply {
+                mv: p.mv,
+                kept_score: p.kept_score.map(clamp),
+            })
+            .collect(),
     }
 }
 
@@ -289,6 +342,8 @@ pub fn play_game(
     })?;
     engine.set_evaluation(eval);
     let mut pos = Position::start(variant.clone());
+    let start = pos.fen();
+    let mut plies = Vec::new();
     let mut kept = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let limits = Limits::nodes(s.nodes);
@@ -334,10 +389,17 @@ pub fn play_game(
                 best
             }
         };
+        let kept_score = kept.last().filter(|k| k.ply == ply).map(|k| k.score);
+        plies.push(PlayedPly { mv: m, kept_score });
         pos.make(m);
         ply += 1;
     };
-    Ok(Played { kept, result })
+    Ok(Played {
+        kept,
+        result,
+        start,
+        plies,
+    })
 }
 
 /// One line of a MultiPV search, as reported.

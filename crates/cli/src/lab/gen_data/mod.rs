@@ -38,7 +38,7 @@ use kamil_engine::files;
 use kamil_engine::fingerprint;
 use kamil_engine::nnue::Nnue;
 use kamil_rules::{Position, Variant, notation, pgn};
-use kamil_train::self_play::{self, BinarySink, TextSink, quiet};
+use kamil_train::self_play::{self, BinarySink, CompactSink, TextSink, quiet};
 use kamil_train::text;
 use output::Format;
 use std::io::{BufRead, Read, Write};
@@ -92,7 +92,8 @@ pub struct Args {
     #[arg(long, default_value_t = 16)]
     hash: usize,
     /// The output's format: text lines, written anew, or the binary data
-    /// file, which a stopped run resumes (self-play only).
+    /// file, which a stopped run resumes (self-play only), with a FEN a
+    /// position (`binary`) or each game as its moves (`compact`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Convert the games of this PGN file instead of playing.
@@ -136,8 +137,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let variant = load_variant(&args.variant, &args.options)?;
     let playing = args.from_pgn.is_none() && args.from_data.is_none();
-    if !playing && args.format == Format::Binary {
-        bail!("--format binary is for self-play (it stores the search's score)");
+    if !playing && args.format != Format::Text {
+        bail!("--format binary and compact are for self-play (they store the search's score)");
     }
     if !playing && args.shard.is_some() {
         bail!("--shard is for self-play");
@@ -251,13 +252,21 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
                 .with_context(|| format!("writing `{shown}`"))?;
             Ok(kept)
         }
-        Format::Binary => {
+        Format::Binary | Format::Compact => {
             let (file, left) =
                 output::open_binary(v, &args.out, &settings.describe(), games.clone())?;
             bar.set_position(u64::from(left.start - games.start));
-            let mut sink = BinarySink { out: file };
-            let kept = self_play::play(v, eval, &settings, left, c, &mut sink, &mut progress)
-                .with_context(|| format!("writing `{shown}`"))?;
+            let kept = if args.format == Format::Compact {
+                let mut sink = CompactSink {
+                    out: file,
+                    variant: v.clone(),
+                };
+                self_play::play(v, eval, &settings, left, c, &mut sink, &mut progress)
+            } else {
+                let mut sink = BinarySink { out: file };
+                self_play::play(v, eval, &settings, left, c, &mut sink, &mut progress)
+            }
+            .with_context(|| format!("writing `{shown}`"))?;
             bar.finish();
             Ok(kept)
         }

@@ -18,6 +18,10 @@ pub enum Format {
     /// kamil's binary data file; a run resumes after the file's last
     /// complete game.
     Binary,
+    /// The binary data file with each game stored compactly (its start,
+    /// moves and the kept positions' scores, a few bytes a position);
+    /// read as the binary one is, and resumed the same way.
+    Compact,
 }
 
 /// Opens the binary file at `path` for the games `games` of a run made
