@@ -42,8 +42,11 @@ pub fn data_score(score: Score) -> i32 {
 /// What one self-play game needs.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Nodes searched per move.
+    /// Nodes searched per move (unless `depth` is set).
     pub nodes: u64,
+    /// Plies searched per move, in place of `nodes` (the cheap labels of
+    /// Fairy-Stockfish's generator are depth 2 to 6; issue 77).
+    pub depth: Option<u32>,
     /// Seed of the run's random numbers.
     pub seed: u64,
     /// Plies played uniformly at random from the start position.
@@ -86,7 +89,11 @@ impl Settings {
             self.random_cp,
             self.random_until
         );
-        text + &net
+        let depth = match self.depth {
+            Some(d) => format!(" depth={d}"),
+            None => String::new(),
+        };
+        text + &depth + &net
     }
 }
 
@@ -346,7 +353,10 @@ pub fn play_game(
     let mut plies = Vec::new();
     let mut kept = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
-    let limits = Limits::nodes(s.nodes);
+    let limits = match s.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::nodes(s.nodes),
+    };
     let mut ply = 0u32;
     let result = loop {
         if let Some(o) = outcome(&mut pos) {
@@ -449,6 +459,7 @@ mod tests {
     pub(crate) fn settings(seed: u64) -> Settings {
         Settings {
             nodes: 200,
+            depth: None,
             seed,
             random_plies: 4,
             max_plies: 24,
@@ -496,6 +507,26 @@ mod tests {
             assert!((4..24).contains(&k.ply), "{k:?}");
         }
         assert!(a.kept.windows(2).all(|w| w[0].ply < w[1].ply));
+    }
+
+    /// A fixed depth in place of nodes: seeded games of their own, the
+    /// depth in the header's text (so a run resumes only with it), every
+    /// move and kept score in `plies`.
+    #[test]
+    fn a_fixed_depth_labels_its_own_games() {
+        let v = load_variant("courier", &[]).unwrap();
+        let shallow = Settings {
+            depth: Some(1),
+            ..settings(7)
+        };
+        assert!(shallow.describe().ends_with(" depth=1"));
+        assert!(!settings(7).describe().contains("depth"));
+        let a = play_game(&v, EvalChoice::Hand, &shallow, 3).unwrap();
+        assert_eq!(a, play_game(&v, EvalChoice::Hand, &shallow, 3).unwrap());
+        assert_ne!(a, play_game(&v, EvalChoice::Hand, &settings(7), 3).unwrap());
+        assert_eq!(a.plies.len(), 24, "drawn at the ply limit");
+        let scores: Vec<i32> = a.plies.iter().filter_map(|p| p.kept_score).collect();
+        assert_eq!(scores, a.kept.iter().map(|k| k.score).collect::<Vec<_>>());
     }
 
     #[test]

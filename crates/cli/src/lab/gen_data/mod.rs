@@ -64,6 +64,9 @@ pub struct Args {
     /// Nodes searched per move.
     #[arg(long, default_value_t = 2000)]
     nodes: u64,
+    /// Plies searched per move, in place of `--nodes` (self-play).
+    #[arg(long, value_name = "PLIES", conflicts_with = "nodes")]
+    depth: Option<u32>,
     /// Seed of the random opening plies and near-best choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -214,6 +217,7 @@ fn run_self_play(args: &Args, variant: &Arc<Variant>) -> Result<u64> {
     };
     let settings = self_play::Settings {
         nodes: args.nodes,
+        depth: args.depth,
         seed: args.seed,
         random_plies: args.random_plies,
         max_plies: args.max_plies,
