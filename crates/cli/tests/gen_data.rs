@@ -483,3 +483,65 @@ fn compact_files_hold_the_binary_files_games_in_fewer_bytes() {
     self_play(&resumed, &[&["--games", "4"], &cmp[..]].concat()).unwrap();
     assert_eq!(std::fs::read(&resumed).unwrap(), c);
 }
+
+/// Issue 77: `scripts/gen-data-array.sbatch`, run as Slurm runs its array
+/// tasks (the task variables set by hand), makes shards that concatenate
+/// to the one run's games.
+#[test]
+fn the_slurm_array_scripts_shards_make_the_run() {
+    let v = common::variant("courier", &[]);
+    let whole = fresh("array-whole.bin");
+    let run = kamil(&[
+        "gen-data",
+        "courier",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "20",
+        "--format",
+        "compact",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let prefix = fresh("array");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/gen-data-array.sbatch"
+    );
+    let mut cat = Vec::new();
+    for id in 5..=7 {
+        let task = std::process::Command::new("bash")
+            .arg(script)
+            .env("KAMIL", env!("CARGO_BIN_EXE_kamil"))
+            .env("GAMES", "3")
+            .env("SEED", "4")
+            .env("LABEL", "--depth 1")
+            .env("EXTRA", "--max-plies 20")
+            .env("OUT", &prefix)
+            .env("SLURM_ARRAY_TASK_ID", id.to_string())
+            .env("SLURM_ARRAY_TASK_MIN", "5")
+            .env("SLURM_ARRAY_TASK_MAX", "7")
+            .output()
+            .unwrap();
+        assert!(
+            task.status.success(),
+            "{}",
+            String::from_utf8_lossy(&task.stderr)
+        );
+        let file = format!("{}.shard-{:04}.bin", prefix.display(), id - 4);
+        cat.extend(std::fs::read(&file).unwrap());
+        let _ = std::fs::remove_file(&file);
+    }
+    let games = kamil_train::data::read(&v, &std::fs::read(&whole).unwrap()).unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(kamil_train::data::read(&v, &cat).unwrap(), games);
+}
