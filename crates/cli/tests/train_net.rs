@@ -417,3 +417,97 @@ fn an_empty_data_file_is_named() {
     assert!(!out.status.success(), "{e}");
     assert!(e.contains("empty.txt"), "{e}");
 }
+
+/// Issue 77: `--stream N` reads the data file again each epoch, a game at
+/// a time. With every position in one step and none held out it trains
+/// the very net the in-memory run trains; with small steps the held-out
+/// positions are whole games and the counts add up to the file's; a text
+/// file is refused by name.
+#[test]
+fn a_streamed_run_trains_the_in_memory_runs_net_and_holds_out_whole_games() {
+    let data = scratch_path("train-net", "stream.compact");
+    let _ = std::fs::remove_file(&data);
+    succeeded(&[
+        "gen-data",
+        "courier",
+        "--games",
+        "6",
+        "--depth",
+        "2",
+        "--max-plies",
+        "60",
+        "--format",
+        "compact",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let run = |out: &std::path::Path, more: &[&str]| {
+        let _ = std::fs::remove_file(out);
+        let mut args = vec![
+            "train-net",
+            "courier",
+            "--data",
+            data.to_str().unwrap(),
+            "--hidden",
+            "8",
+            "--epochs",
+            "2",
+            "--batch",
+            "8",
+            "--lr",
+            "0.01",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        succeeded(&args)
+    };
+    let (memory, streamed) = (
+        scratch_path("train-net", "memory.nnue"),
+        scratch_path("train-net", "streamed.nnue"),
+    );
+    run(&memory, &["--holdout", "0"]);
+    run(&streamed, &["--holdout", "0", "--stream", "1000000"]);
+    assert_eq!(
+        std::fs::read(&memory).unwrap(),
+        std::fs::read(&streamed).unwrap()
+    );
+    let out = run(
+        &streamed,
+        &["--holdout", "0.4", "--stream", "16", "--seed", "3"],
+    );
+    let (trained, held) = counts(&out);
+    let v = variant("courier", &[]);
+    let games = kamil_train::data::read(&v, &std::fs::read(&data).unwrap()).unwrap();
+    let sizes: Vec<usize> = games.iter().map(|g| g.records.len()).collect();
+    assert_eq!(trained + held, sizes.iter().sum::<usize>());
+    let whole_games = (0..1u32 << sizes.len()).any(|set| {
+        let sum: usize = (0..sizes.len())
+            .filter(|i| set >> i & 1 == 1)
+            .map(|i| sizes[i])
+            .sum();
+        sum == held
+    });
+    assert!(
+        whole_games && held > 0,
+        "{held} held out of games of {sizes:?}"
+    );
+    let l = losses(&out);
+    assert_eq!(l.len(), 2, "{out}");
+    assert!(
+        l.iter().all(|(_, t, v)| t.is_finite() && v.is_finite()),
+        "{out}"
+    );
+    Nnue::load(&v, &streamed).unwrap();
+    let text = scratch_path("train-net", "stream.txt");
+    std::fs::write(
+        &text,
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1;0.5\n",
+    )
+    .unwrap();
+    let e = refused(&text, &["--stream", "10"]);
+    assert!(
+        e.contains("--stream reads a binary data file") && e.contains("stream.txt"),
+        "{e}"
+    );
+}

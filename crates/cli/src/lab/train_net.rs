@@ -30,10 +30,16 @@
 //! out of training and validation, so the net's width and the held-out
 //! loss are spent where the net is used.
 //!
+//! With `--stream N` a binary data file is read again each epoch, a game
+//! at a time, and trained on `N` positions at a time (`stream.rs`), for
+//! data larger than memory.
+//!
 //! With `--residual` the net is trained as a correction to the
 //! hand-written evaluation: each position's prediction is the
 //! hand-written score plus the net's output, and the net file says so,
 //! so the search adds the two ([`kamil_engine::nnue::hybrid`]).
+
+mod stream;
 
 use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
@@ -149,6 +155,12 @@ pub struct Args {
     /// --init net's.
     #[arg(long)]
     only_net_positions: bool,
+    /// Read the (binary) data file again each epoch, a game at a time,
+    /// and train on this many positions at a time, shuffled among
+    /// themselves: for data larger than memory. The held-out share is
+    /// whole games, drawn by --seed.
+    #[arg(long, value_name = "POSITIONS", value_parser = clap::value_parser!(u64).range(1..))]
+    stream: Option<u64>,
     /// The network file to write (default `NAME.nnue` here).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -205,19 +217,67 @@ pub fn run(args: Args) -> Result<()> {
         .hand_below
         .or(start.as_ref().map(Network::hand_below))
         .unwrap_or(0);
-    let (mut train, mut held) = training_sets(&args, &variant, &features, blend, hand_below)?;
-    if args.mirror {
+    let streaming = args.stream.map(|chunk| stream::Stream {
+        v: &variant,
+        features: &features,
+        path: &args.data,
+        blend,
+        chunk: usize::try_from(chunk).unwrap_or(usize::MAX),
+        holdout: if args.validate.is_some() {
+            0.0
+        } else {
+            args.holdout
+        },
+        seed: args.seed,
+        mirror: args.mirror,
+        factor: args.factor,
+        min_pieces: if args.only_net_positions {
+            hand_below
+        } else {
+            0
+        },
+    });
+    let (mut train, mut held, count) = match &streaming {
+        Some(s) => {
+            if args.only_net_positions && hand_below == 0 {
+                bail!(
+                    "--only-net-positions needs a --hand-below above 0 (given, or the --init net's)"
+                );
+            }
+            let (mut held, count) = s.first_pass()?;
+            if let Some(path) = &args.validate {
+                held = read_samples(&variant, &features, path, blend)?;
+                held.retain(|x| !args.only_net_positions || x.pieces >= hand_below);
+                if args.factor {
+                    held = held.iter().map(|x| x.factored(&features)).collect();
+                }
+            }
+            (Vec::new(), held, count)
+        }
+        None => {
+            let (t, h) = training_sets(&args, &variant, &features, blend, hand_below)?;
+            (t, h, 0)
+        }
+    };
+    let mut inputs = features.inputs();
+    if streaming.is_none() && args.mirror {
         let images: Vec<Sample> = train.iter().map(|s| s.mirrored(&features)).collect();
         train.extend(images);
     }
-    let mut inputs = features.inputs();
     if args.factor {
-        for s in train.iter_mut().chain(held.iter_mut()) {
-            *s = s.factored(&features);
+        if streaming.is_none() {
+            for s in train.iter_mut().chain(held.iter_mut()) {
+                *s = s.factored(&features);
+            }
         }
         inputs += features.inputs() / features.squares();
     }
-    if train.is_empty() {
+    let count = if streaming.is_some() {
+        count
+    } else {
+        train.len()
+    };
+    if count == 0 {
         bail!(
             "no positions left to train on in data file `{}`",
             args.data.display()
@@ -238,7 +298,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut trainer = Trainer::new(model, settings)?;
     println!(
         "{} training positions, {} held out; {} inputs x {} hidden x {} output bucket(s) of {} pieces, K = {}",
-        train.len(),
+        count,
         held.len(),
         features.inputs(),
         hidden,
@@ -250,17 +310,25 @@ pub fn run(args: Args) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let held_loss = |m: &Model<f32>| (!held.is_empty()).then(|| m.loss(&held, link));
     // A closed standard output only loses the log.
-    let _ = writeln!(
-        out,
-        "epoch 0 train loss {:.6}{}",
-        trainer.model().loss(&train, link),
-        shown(held_loss(trainer.model()))
-    );
-    let bar = indicatif::ProgressBar::new(u64::from(args.epochs) * train.len() as u64);
+    if streaming.is_none() {
+        let _ = writeln!(
+            out,
+            "epoch 0 train loss {:.6}{}",
+            trainer.model().loss(&train, link),
+            shown(held_loss(trainer.model()))
+        );
+    }
+    let bar = indicatif::ProgressBar::new(u64::from(args.epochs) * count as u64);
     for epoch in 1..=args.epochs {
         let t0 = Instant::now();
-        let loss = trainer.epoch(&train, &mut |n| bar.inc(n as u64));
-        let rate = train.len() as f64 / t0.elapsed().as_secs_f64().max(1e-9);
+        let (loss, trained) = match &streaming {
+            Some(s) => s.epoch(&mut trainer, &mut |n| bar.inc(n as u64))?,
+            None => (
+                trainer.epoch(&train, &mut |n| bar.inc(n as u64)),
+                train.len(),
+            ),
+        };
+        let rate = trained as f64 / t0.elapsed().as_secs_f64().max(1e-9);
         let v = held_loss(trainer.model());
         bar.set_message(format!("loss {loss:.6}"));
         bar.suspend(|| {
