@@ -65,7 +65,7 @@ fn key(m: &Move) -> [u16; 9] {
     ]
 }
 
-/// `pos`'s legal moves in the compact chunk's order (sorted by [`key`]),
+/// `pos`'s legal moves in the compact chunk's order (sorted by each move's squares, promotion and kind),
 /// in place of what `out` held.
 pub fn canonical(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
