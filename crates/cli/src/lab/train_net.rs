@@ -173,24 +173,7 @@ pub struct Args {
 /// line), no training positions, settings out of range, an output that
 /// cannot be written.
 pub fn run(args: Args) -> Result<()> {
-    if !(args.k > 0.0 && args.k.is_finite()) {
-        bail!("--k must be a positive number");
-    }
-    if !(0.0..=1.0).contains(&args.score_weight) {
-        bail!("--score-weight must be from 0 to 1");
-    }
-    if !(0.0..1.0).contains(&args.holdout) {
-        bail!("--holdout must be from 0 to below 1");
-    }
-    if !(args.lr_decay > 0.0 && args.lr_decay <= 1.0) {
-        bail!("--lr-decay must be above 0 and at most 1");
-    }
-    if args.hidden.is_some_and(|h| h == 0 || h > MAX_HIDDEN) {
-        bail!("--hidden must be from 1 to {MAX_HIDDEN}");
-    }
-    if args.buckets.is_some_and(|b| b == 0 || b > MAX_BUCKETS) {
-        bail!("--buckets must be from 1 to {MAX_BUCKETS}");
-    }
+    check_ranges(&args)?;
     let variant = load_variant(&args.variant, &args.options)?;
     let full = full_board(&variant);
     let start = match &args.init {
@@ -217,66 +200,21 @@ pub fn run(args: Args) -> Result<()> {
         .hand_below
         .or(start.as_ref().map(Network::hand_below))
         .unwrap_or(0);
-    let streaming = args.stream.map(|chunk| stream::Stream {
-        v: &variant,
-        features: &features,
-        path: &args.data,
+    let streaming = streamed(&args, &variant, &features, blend, hand_below);
+    let (train, held, count) = data_sets(
+        &args,
+        &variant,
+        &features,
         blend,
-        chunk: usize::try_from(chunk).unwrap_or(usize::MAX),
-        holdout: if args.validate.is_some() {
-            0.0
-        } else {
-            args.holdout
-        },
-        seed: args.seed,
-        mirror: args.mirror,
-        factor: args.factor,
-        min_pieces: if args.only_net_positions {
-            hand_below
-        } else {
-            0
-        },
-    });
-    let (mut train, mut held, count) = match &streaming {
-        Some(s) => {
-            if args.only_net_positions && hand_below == 0 {
-                bail!(
-                    "--only-net-positions needs a --hand-below above 0 (given, or the --init net's)"
-                );
-            }
-            let (mut held, count) = s.first_pass()?;
-            if let Some(path) = &args.validate {
-                held = read_samples(&variant, &features, path, blend)?;
-                held.retain(|x| !args.only_net_positions || x.pieces >= hand_below);
-                if args.factor {
-                    held = held.iter().map(|x| x.factored(&features)).collect();
-                }
-            }
-            (Vec::new(), held, count)
-        }
-        None => {
-            let (t, h) = training_sets(&args, &variant, &features, blend, hand_below)?;
-            (t, h, 0)
-        }
-    };
-    let mut inputs = features.inputs();
-    if streaming.is_none() && args.mirror {
-        let images: Vec<Sample> = train.iter().map(|s| s.mirrored(&features)).collect();
-        train.extend(images);
-    }
-    if args.factor {
-        if streaming.is_none() {
-            for s in train.iter_mut().chain(held.iter_mut()) {
-                *s = s.factored(&features);
-            }
-        }
-        inputs += features.inputs() / features.squares();
-    }
-    let count = if streaming.is_some() {
-        count
+        hand_below,
+        streaming.as_ref(),
+    )?;
+    let factored = if args.factor {
+        features.inputs() / features.squares()
     } else {
-        train.len()
+        0
     };
+    let inputs = features.inputs() + factored;
     if count == 0 {
         bail!(
             "no positions left to train on in data file `{}`",
@@ -376,6 +314,112 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("writing `{}`", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// The streamed reading of `--stream N`, if asked for.
+fn streamed<'a>(
+    args: &'a Args,
+    variant: &'a Arc<Variant>,
+    features: &'a Features,
+    blend: Blend<'a>,
+    hand_below: u16,
+) -> Option<stream::Stream<'a>> {
+    args.stream.map(|chunk| stream::Stream {
+        v: variant,
+        features,
+        path: &args.data,
+        blend,
+        chunk: usize::try_from(chunk).unwrap_or(usize::MAX),
+        holdout: if args.validate.is_some() {
+            0.0
+        } else {
+            args.holdout
+        },
+        seed: args.seed,
+        mirror: args.mirror,
+        factor: args.factor,
+        min_pieces: if args.only_net_positions {
+            hand_below
+        } else {
+            0
+        },
+    })
+}
+
+/// Checks the arguments' ranges. Errors: the first out of range, named.
+fn check_ranges(args: &Args) -> Result<()> {
+    if !(args.k > 0.0 && args.k.is_finite()) {
+        bail!("--k must be a positive number");
+    }
+    if !(0.0..=1.0).contains(&args.score_weight) {
+        bail!("--score-weight must be from 0 to 1");
+    }
+    if !(0.0..1.0).contains(&args.holdout) {
+        bail!("--holdout must be from 0 to below 1");
+    }
+    if !(args.lr_decay > 0.0 && args.lr_decay <= 1.0) {
+        bail!("--lr-decay must be above 0 and at most 1");
+    }
+    if args.hidden.is_some_and(|h| h == 0 || h > MAX_HIDDEN) {
+        bail!("--hidden must be from 1 to {MAX_HIDDEN}");
+    }
+    if args.buckets.is_some_and(|b| b == 0 || b > MAX_BUCKETS) {
+        bail!("--buckets must be from 1 to {MAX_BUCKETS}");
+    }
+    Ok(())
+}
+
+/// The training positions (none when streamed: they are read each
+/// epoch), the held-out ones, and how many training positions an epoch
+/// holds; mirror images and the factoriser's inputs added as asked.
+///
+/// Errors: a data file that does not load (naming it), or
+/// `--only-net-positions` without a `hand_below`.
+fn data_sets(
+    args: &Args,
+    variant: &Arc<Variant>,
+    features: &Features,
+    blend: Blend<'_>,
+    hand_below: u16,
+    streaming: Option<&stream::Stream<'_>>,
+) -> Result<(Vec<Sample>, Vec<Sample>, usize)> {
+    let (mut train, mut held, count) = match streaming {
+        Some(s) => {
+            if args.only_net_positions && hand_below == 0 {
+                bail!(
+                    "--only-net-positions needs a --hand-below above 0 (given, or the --init net's)"
+                );
+            }
+            let (mut held, count) = s.first_pass()?;
+            if let Some(path) = &args.validate {
+                held = read_samples(variant, features, path, blend)?;
+                held.retain(|x| !args.only_net_positions || x.pieces >= hand_below);
+                if args.factor {
+                    held = held.iter().map(|x| x.factored(features)).collect();
+                }
+            }
+            (Vec::new(), held, count)
+        }
+        None => {
+            let (t, h) = training_sets(args, variant, features, blend, hand_below)?;
+            (t, h, 0)
+        }
+    };
+    if streaming.is_none() && args.mirror {
+        let images: Vec<Sample> = train.iter().map(|s| s.mirrored(features)).collect();
+        train.extend(images);
+    }
+    if args.factor && streaming.is_none() {
+        for s in train.iter_mut().chain(held.iter_mut()) {
+            *s = s.factored(features);
+        }
+    }
+    let count = if streaming.is_some() {
+        count
+    } else {
+        train.len()
+    };
+    Ok((train, held, count))
 }
 
 /// The training and held-out positions: `--data`, and `--validate` or a
