@@ -173,6 +173,9 @@ pub struct Played {
     pub start: Position,
     /// The moves played.
     pub moves: Vec<Move>,
+    /// The score each move's engine reported with it, centipawns from the
+    /// mover's view (a mate as ±[`crate::lab::engines::client::MATE_CP`]), where it reported one.
+    pub scores: Vec<Option<i32>>,
     /// The winner, if any.
     pub winner: Option<Side>,
     /// The rules' result, when the rules ended the game (points results
@@ -193,6 +196,7 @@ impl Played {
         Played {
             start: start.clone(),
             moves: Vec::new(),
+            scores: Vec::new(),
             winner: None,
             outcome: None,
             why: String::new(),
@@ -484,6 +488,7 @@ impl<'a> Referee<'a> {
         self.moved[side.index()] = true;
         self.pos.make(m);
         game.moves.push(m);
+        game.scores.push(score);
         self.texts.push(move_text(self.pos.variant(), m));
         Ok(!self.adjudicate_win(side, score, game) && !self.adjudicate_draw(side, score, game))
     }

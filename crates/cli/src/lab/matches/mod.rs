@@ -12,13 +12,14 @@ mod openings;
 mod stats;
 
 use crate::game_args::load_variant;
+use crate::lab::engines::client::MATE_CP;
 use crate::lab::engines::client::VariantSpec;
 use crate::lab::engines::config::{self, EngineConfig, Limits, Proto, TimeControl};
 use crate::lab::engines::{process, seat};
 use anyhow::{Context, Result, bail};
 use game::{DrawAdjudication, GameRules, Played, Unplayed, WinAdjudication};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kamil_rules::pgn::{GameRecord, outcome_tags, write as write_pgn};
+use kamil_rules::pgn::{Annotation, GameRecord, outcome_tags, write_annotated};
 use kamil_rules::{Side, Variant};
 use openings::Opening;
 use stats::{Score, SprtParams, SprtState, format_elo};
@@ -186,6 +187,16 @@ struct Finished {
     first: usize,
     /// The game, or why it was not played.
     played: Result<Played, Unplayed>,
+}
+
+/// A move's comment: the score its engine reported with it, in pawns from
+/// the mover's view as cutechess writes it (`+0.35`, `-1.20`), a mate as
+/// `+M` (the mover mates) or `-M`.
+fn score_comment(cp: i32) -> String {
+    if cp.abs() >= MATE_CP {
+        return if cp > 0 { "+M" } else { "-M" }.to_string();
+    }
+    format!("{:+.2}", f64::from(cp) / 100.0)
 }
 
 /// Today's date as PGN writes it, `2025.01.31` (UTC).
@@ -658,13 +669,24 @@ impl Match {
             tags.push(("WhiteLimits".to_string(), lw.describe()));
             tags.push(("BlackLimits".to_string(), lb.describe()));
         }
-        write_pgn(&GameRecord {
-            start: &p.start,
-            moves: &p.moves,
-            tags: &tags,
-            result: p.result(),
-            termination: Some(&p.why),
-        })
+        let notes: Vec<Annotation> = p
+            .scores
+            .iter()
+            .map(|s| Annotation {
+                nag: None,
+                comment: s.map(score_comment),
+            })
+            .collect();
+        write_annotated(
+            &GameRecord {
+                start: &p.start,
+                moves: &p.moves,
+                tags: &tags,
+                result: p.result(),
+                termination: Some(&p.why),
+            },
+            &notes,
+        )
     }
 
     /// Prints the result on stdout: the score, the Elo difference, the
@@ -717,5 +739,19 @@ impl Match {
         }
         out.flush()?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_written_in_pawns_from_the_movers_view() {
+        assert_eq!(score_comment(35), "+0.35");
+        assert_eq!(score_comment(-120), "-1.20");
+        assert_eq!(score_comment(0), "+0.00");
+        assert_eq!(score_comment(MATE_CP), "+M");
+        assert_eq!(score_comment(-MATE_CP), "-M");
     }
 }
