@@ -98,8 +98,10 @@ impl Stream<'_> {
     }
 
     /// One epoch: trains on each `chunk` positions as the file gives them.
-    /// Returns the mean loss before each step (weighted by positions) and
-    /// the positions trained.
+    /// A second thread reads and prepares the next chunk while the
+    /// trainer steps through this one, so an epoch takes about the longer
+    /// of the two, not their sum. Returns the mean loss before each step
+    /// (weighted by positions) and the positions trained.
     ///
     /// Errors: the file does not read, or a position's inputs are out of
     /// the model's range.
@@ -108,15 +110,34 @@ impl Stream<'_> {
         trainer: &mut Trainer,
         progress: &mut dyn FnMut(usize),
     ) -> Result<(f64, usize)> {
-        let (mut total, mut trained) = (0.0, 0usize);
+        let (total, trained) = std::thread::scope(|scope| -> Result<(f64, usize)> {
+            // One chunk read ahead at most: memory holds two.
+            let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<Sample>>>(1);
+            scope.spawn(move || {
+                let sent = self.read_chunks(&mut |chunk| tx.send(Ok(chunk)).is_ok());
+                if let Err(e) = sent {
+                    let _ = tx.send(Err(e));
+                }
+            });
+            let (mut total, mut trained) = (0.0, 0usize);
+            for chunk in rx {
+                let chunk = chunk?;
+                trainer.check(&chunk)?;
+                total += trainer.epoch(&chunk, progress) * chunk.len() as f64;
+                trained += chunk.len();
+            }
+            Ok((total, trained))
+        })?;
+        Ok((total / trained.max(1) as f64, trained))
+    }
+
+    /// Reads the file's training positions, prepared, and gives them to
+    /// `take` in chunks of at least `chunk` (the last may be smaller);
+    /// stops early when `take` says false (the trainer has gone).
+    ///
+    /// Errors: the file does not read.
+    fn read_chunks(&self, take: &mut dyn FnMut(Vec<Sample>) -> bool) -> Result<()> {
         let mut buffer: Vec<Sample> = Vec::with_capacity(self.chunk.min(1 << 22));
-        let mut train = |buffer: &mut Vec<Sample>, trainer: &mut Trainer| -> Result<()> {
-            trainer.check(buffer)?;
-            total += trainer.epoch(buffer, progress) * buffer.len() as f64;
-            trained += buffer.len();
-            buffer.clear();
-            Ok(())
-        };
         let named = || format!("data file `{}`", self.path.display());
         for game in self.games()? {
             let game = game.with_context(named)?;
@@ -125,12 +146,16 @@ impl Stream<'_> {
             }
             buffer.extend(self.samples(game, true)?);
             if buffer.len() >= self.chunk {
-                train(&mut buffer, trainer)?;
+                let full =
+                    std::mem::replace(&mut buffer, Vec::with_capacity(self.chunk.min(1 << 22)));
+                if !take(full) {
+                    return Ok(());
+                }
             }
         }
         if !buffer.is_empty() {
-            train(&mut buffer, trainer)?;
+            take(buffer);
         }
-        Ok((total / trained.max(1) as f64, trained))
+        Ok(())
     }
 }
