@@ -545,3 +545,61 @@ fn the_slurm_array_scripts_shards_make_the_run() {
     assert_eq!(games.len(), 3);
     assert_eq!(kamil_train::data::read(&v, &cat).unwrap(), games);
 }
+
+/// Issue 77: `scripts/net-generation` makes a generation from the
+/// repository and seeds: its parallel shards are the one run's games, the
+/// net it trains loads, and the file beside it gives the command.
+#[test]
+fn the_generation_script_makes_data_a_net_and_its_record() {
+    let dir = scratch_path("gen-data", "generation");
+    let _ = std::fs::remove_dir_all(&dir);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/net-generation");
+    let run = std::process::Command::new("bash")
+        .args([script, "courier", "g1", "--max-plies", "20"])
+        .env("KAMIL", env!("CARGO_BIN_EXE_kamil"))
+        .env("GAMES", "4")
+        .env("SEED", "9")
+        .env("LABEL", "--depth 1")
+        .env("JOBS", "2")
+        .env("HIDDEN", "8")
+        .env("EPOCHS", "1")
+        .env("CHUNK", "50")
+        .env("DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let v = common::variant("courier", &[]);
+    let whole = fresh("generation-whole.bin");
+    let one = kamil(&[
+        "gen-data",
+        "courier",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--depth",
+        "1",
+        "--max-plies",
+        "20",
+        "--format",
+        "compact",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(one.status.success());
+    let read =
+        |p: &std::path::Path| kamil_train::data::read(&v, &std::fs::read(p).unwrap()).unwrap();
+    assert_eq!(read(&dir.join("data.bin")), read(&whole));
+    kamil_engine::nnue::Nnue::load(&v, &dir.join("g1.nnue")).unwrap();
+    let record = std::fs::read_to_string(dir.join("g1.nnue.md")).unwrap();
+    assert!(
+        record.contains("scripts/net-generation courier g1 --max-plies 20")
+            && record.contains("GAMES=4 SEED=9 LABEL=\"--depth 1\""),
+        "{record}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
