@@ -32,7 +32,8 @@ export class KamilEngine {
     this.makeWorker = o.worker ?? (() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
     this.shared = o.shared ?? (typeof SharedArrayBuffer !== 'undefined' && (globalThis.crossOriginIsolated ?? true));
     this.stopCount = this.shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    this.setup = []; // handshake, options, new game: replayed on a restart
+    this.hello = null; // the handshake's line, `uci` or `usi`
+    this.options = new Map(); // each option's last setoption line: replayed on a restart
     this.position = null;
     this.searching = false;
     this.lastPv = null;
@@ -63,14 +64,17 @@ export class KamilEngine {
   /** Sends one line (a command of UCI or USI). */
   send(line) {
     const word = line.trim().split(/\s+/)[0] ?? '';
-    if (this.setup.length === 0 && (word === 'usi' || word === 'uci')) this.dialect = word;
+    if (this.hello === null && (word === 'usi' || word === 'uci')) {
+      this.hello = word;
+      this.dialect = word;
+    }
     if (word === 'stop' && this.searching && !this.stopCount) return this.restart();
     if (ENDS_SEARCH.has(word) && this.stopCount) Atomics.add(this.stopCount, 0, 1);
     if (word === 'go') {
       this.searching = true;
       this.lastPv = null;
     } else if (word === 'position') this.position = line;
-    else if (['uci', 'usi', 'setoption', 'ucinewgame', 'usinewgame'].includes(word)) this.setup.push(line);
+    else if (word === 'setoption') this.options.set(line.split(/\s+value\s/)[0].trim(), line);
     this.worker.postMessage(line);
   }
 
@@ -81,8 +85,8 @@ export class KamilEngine {
     this.searching = false;
     this.start();
     this.muted = true;
-    for (const l of this.setup) this.worker.postMessage(l);
-    if (this.setup.length === 0) this.worker.postMessage(this.dialect);
+    this.worker.postMessage(this.hello ?? this.dialect);
+    for (const l of this.options.values()) this.worker.postMessage(l);
     if (this.position) this.worker.postMessage(this.position);
     this.worker.postMessage('isready');
     this.onLine?.(`bestmove ${best}`);
