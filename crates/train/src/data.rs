@@ -7,6 +7,7 @@
 //! | header | 8 bytes `KAMILDAT`; version u32 ([`VERSION`]); variant name (u16 length, UTF-8); piece types u16, files u8, ranks u8; pieces u64 (FNV-1a of the piece keys, each ended by 0); options in force (u16 length, UTF-8 `KEY=VALUE` joined by `;`); settings (u16 length, UTF-8: how the games were made); checksum u64 (FNV-1a of the header's bytes before it, from the magic) |
 //! | game | byte `G`; game index u32 (of its run, from 0); records u32; then the records; checksum u64 (FNV-1a of the chunk's bytes before it, from the `G`) |
 //! | record | FEN (u16 length, UTF-8: the position, side to move, hands and all the variant's FEN carries); score i16 (the search's, centipawns, side to move's view, mates at ±4000); result f32 (what the game was worth to the first player, 0 to 1); ply u16 (plies from the start position) |
+//! | compact game | byte `C`: a game as its start and moves, a few bytes a position (version 3; `compact.rs`) |
 //!
 //! A file starts with a header; a header may come again before any game,
 //! so shards (each a file with its own header) merge by concatenation
@@ -16,7 +17,7 @@
 //! whole, so a run that was stopped leaves at most a partial last game:
 //! [`scan`] finds where the complete games end, to resume after them.
 //!
-//! Each chunk ends with its checksum (version 2), so a damaged chunk is
+//! Each chunk ends with its checksum (since version 2), so a damaged chunk is
 //! an error naming the game and the byte where its chunk starts, never
 //! data read as other data; version 1 files, without checksums, are
 //! refused by name.
@@ -727,6 +728,25 @@ mod tests {
             out.extend(g.to_bytes().unwrap());
         }
         out
+    }
+
+    /// A version 2 file (no compact chunks) still reads; version 1 is
+    /// refused by name.
+    #[test]
+    fn version_2_files_still_read() {
+        let v = variant("courier");
+        let games = [game(&v, 0, 2)];
+        let mut bytes = file(&v, &games);
+        let h = Header::new(&v, "test").to_bytes().len();
+        for (version, reads) in [(2u32, true), (1, false)] {
+            bytes[8..12].copy_from_slice(&version.to_le_bytes());
+            let sum = fnv1a(&bytes[..h - 8]);
+            bytes[h - 8..h].copy_from_slice(&sum.to_le_bytes());
+            match read(&v, &bytes) {
+                Ok(g) => assert!(reads && g == games),
+                Err(e) => assert!(!reads && e == DataError::Version(1), "{e}"),
+            }
+        }
     }
 
     #[test]
