@@ -511,3 +511,25 @@ fn a_streamed_run_trains_the_in_memory_runs_net_and_holds_out_whole_games() {
         "{e}"
     );
 }
+
+/// Issue 77: `--king-buckets N` trains a net whose inputs are split by
+/// where each King stands; it loads with them, a generation trained
+/// further from it keeps them, and another count with `--init` is refused.
+#[test]
+fn king_buckets_are_trained_kept_and_checked() {
+    let data = self_play("kings.txt", "text");
+    let first = scratch_path("train-net", "kings.nnue");
+    train_with(&data, &first, &["--king-buckets", "3"]);
+    let v = variant("courier", &[]);
+    let net = Nnue::load(&v, &first).unwrap();
+    let kings = net.features().kings().expect("king buckets");
+    assert_eq!(kings.count(), 3);
+    assert_eq!(net.network().inputs(), 3 * net.features().bucket_inputs());
+    let second = scratch_path("train-net", "kings-2.nnue");
+    let init = first.to_str().unwrap();
+    train_with(&data, &second, &["--init", init]);
+    let again = Nnue::load(&v, &second).unwrap();
+    assert_eq!(again.features().kings(), Some(kings));
+    let e = refused(&data, &["--init", init, "--king-buckets", "2"]);
+    assert!(e.contains("3 king bucket(s), not --king-buckets 2"), "{e}");
+}

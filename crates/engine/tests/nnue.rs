@@ -12,7 +12,7 @@
 use kamil_engine::eval_choice::EvalChoice;
 use kamil_engine::evaluation::StaticEval;
 use kamil_engine::nnue::accumulator::Accumulators;
-use kamil_engine::nnue::features::{Features, Turn};
+use kamil_engine::nnue::features::{Features, KingMap, Turn};
 use kamil_engine::nnue::file::NetError;
 use kamil_engine::nnue::network::{Buckets, Network};
 use kamil_engine::nnue::simd::Simd;
@@ -39,7 +39,15 @@ fn variant(name: &str) -> Arc<Variant> {
 /// A seeded net of `v` with three output buckets over its start position's
 /// pieces, so that games pass from one bucket to another.
 fn seeded(v: &Arc<Variant>, hidden: usize, seed: u64) -> Nnue {
-    let features = Features::new(v);
+    seeded_with_kings(v, hidden, seed, 1)
+}
+
+/// [`seeded`] with `kings` king buckets by rank ([`KingMap::by_rank`]; 1:
+/// none).
+fn seeded_with_kings(v: &Arc<Variant>, hidden: usize, seed: u64, kings: u8) -> Nnue {
+    let g = &v.geometry;
+    let map = KingMap::by_rank(kings, g.files() as usize, g.ranks() as usize).unwrap();
+    let features = Features::new(v).with_kings(map).unwrap();
     let start = Position::start(v.clone());
     let full = start.pieces_on_board();
     let net = Network::seeded(&features, hidden, Buckets::spread(3, full), seed);
@@ -77,10 +85,27 @@ fn same_on_both_paths(
 
 #[test]
 fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_variant() {
+    every_variant_incrementally(1);
+}
+
+/// Issue 77: with king buckets, a view whose King changes bucket is
+/// computed from the board, the other incrementally: still the fresh
+/// accumulator's values, in every game, along games in which Kings cross
+/// from the back rank and back.
+#[test]
+fn with_king_buckets_incremental_accumulators_equal_fresh_ones_in_every_variant() {
+    let crossings = every_variant_incrementally(2);
+    assert!(crossings > 10, "{crossings} bucket changes seen");
+}
+
+/// The check of the test above with `kings` king buckets; returns how
+/// many moves of the games played changed a view's bucket.
+fn every_variant_incrementally(kings: u8) -> usize {
+    let mut crossings = 0;
     for (name, _) in BUILTIN {
         let v = variant(name);
         // 40 hidden units: two and a half AVX2 vectors, so the tail counts.
-        let (plain, fast) = both_paths(seeded(&v, 40, 7));
+        let (plain, fast) = both_paths(seeded_with_kings(&v, 40, 7, kings));
         let nets = (&plain, &fast);
         let mut rng = SplitMix64::new(0x5eed ^ name.len() as u64);
         let mut scores = std::collections::HashSet::new();
@@ -122,7 +147,11 @@ fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_vari
                 fast.pop(&mut fs);
                 pos.unmake_null(u);
                 let m = moves[rng.next_u64() as usize % moves.len()];
+                let f = plain.features();
+                let before = [f.bucket(Side::First, &pos), f.bucket(Side::Second, &pos)];
                 pos.make(m);
+                let after = [f.bucket(Side::First, &pos), f.bucket(Side::Second, &pos)];
+                crossings += usize::from(before != after);
                 plain.push(&mut ps, &pos, pos.last_changes());
                 fast.push(&mut fs, &pos, pos.last_changes());
             }
@@ -132,6 +161,7 @@ fn incremental_accumulators_equal_fresh_ones_and_simd_equals_plain_in_every_vari
         // The scores compared were many, not one value throughout.
         assert!(scores.len() > 20, "{name}: {} scores", scores.len());
     }
+    crossings
 }
 
 #[test]
@@ -614,4 +644,51 @@ fn the_built_in_networks_evaluate_by_default() {
     let file = Arc::new(Variant::from_toml("mine.toml", &text, &[]).expect("a variant file"));
     assert_eq!(file.name, name);
     assert!(Nnue::builtin(&file).is_none());
+}
+
+/// Issue 77: a net with king buckets is written in version 6 with its
+/// map and reads back the same; one without is written in version 5 as
+/// before; a map that is not left-right symmetric, or of a bucket out of
+/// range, is refused by name.
+#[test]
+fn a_king_bucketed_net_reads_back_and_bad_maps_are_refused() {
+    let v = variant("chu-shogi");
+    let nnue = seeded_with_kings(&v, 8, 3, 3);
+    let bytes = nnue.to_bytes();
+    assert_eq!(bytes[8..12], 6u32.to_le_bytes());
+    let back = Nnue::from_bytes(&v, &bytes).unwrap();
+    assert_eq!(back.features().kings(), nnue.features().kings());
+    assert_eq!(
+        back.features().inputs(),
+        3 * back.features().bucket_inputs()
+    );
+    let mut pos = Position::start(v.clone());
+    for ply in 0..8 {
+        let moves = pos.legal_moves();
+        pos.make(moves[(ply * 7) % moves.len()]);
+        assert_eq!(
+            back.evaluate_fresh(&pos),
+            nnue.evaluate_fresh(&pos),
+            "ply {ply}"
+        );
+    }
+    let plain = seeded(&v, 8, 3).to_bytes();
+    assert_eq!(plain[8..12], 5u32.to_le_bytes());
+    // The map's first square: after the header up to the residual flag,
+    // the bucket count, then the map.
+    let name = v.name.len();
+    let map_at = 8 + 4 + 2 + name + 2 + 1 + 1 + 1 + 8 + 2 + 4 + 2 + 2 + 2 + 1 + 1;
+    assert_eq!(bytes[map_at - 1], 3, "the bucket count");
+    let mut lopsided = bytes.clone();
+    lopsided[map_at] = 1 - lopsided[map_at].min(1);
+    let e = Nnue::from_bytes(&v, &resealed(lopsided))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("king buckets") && e.contains("symmetric"), "{e}");
+    let mut beyond = bytes.clone();
+    beyond[map_at] = 9;
+    let e = Nnue::from_bytes(&v, &resealed(beyond))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("king bucket 9 of 3"), "{e}");
 }

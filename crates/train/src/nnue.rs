@@ -67,10 +67,11 @@ impl Sample {
     pub fn new(features: &Features, pos: &Position, target: f32) -> Sample {
         let us = pos.side();
         let view = |v: Side| -> Vec<u32> {
+            let bucket = features.bucket(v, pos);
             [Side::First, Side::Second]
                 .iter()
                 .flat_map(|&s| pos.pieces(s).iter())
-                .map(|&sq| features.index(v, pos.at(sq), sq) as u32)
+                .map(|&sq| features.index_in(v, bucket, pos.at(sq), sq) as u32)
                 .collect()
         };
         let target = if target.is_nan() {

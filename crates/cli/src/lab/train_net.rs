@@ -45,7 +45,7 @@ use crate::game_args::load_variant;
 use anyhow::{Context, Result, bail};
 use kamil_engine::files;
 use kamil_engine::nnue::Nnue;
-use kamil_engine::nnue::features::Features;
+use kamil_engine::nnue::features::{Features, KingMap};
 use kamil_engine::nnue::network::{Buckets, DEFAULT_SCALE, MAX_BUCKETS, MAX_HIDDEN, Network};
 use kamil_engine::{EvalMode, Evaluator};
 use kamil_rules::{Position, Variant};
@@ -155,6 +155,12 @@ pub struct Args {
     /// --init net's.
     #[arg(long)]
     only_net_positions: bool,
+    /// King buckets: the inputs split by how far each side's King stands
+    /// from its own back rank, this many buckets (the last for that rank
+    /// and beyond; 1: none). A net with them is written in format version
+    /// 6. With --init, the net's buckets are kept and this must agree.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
+    king_buckets: Option<u8>,
     /// Read the (binary) data file again each epoch, a game at a time,
     /// and train on this many positions at a time, shuffled among
     /// themselves: for data larger than memory. The held-out share is
@@ -187,7 +193,7 @@ pub fn run(args: Args) -> Result<()> {
             Buckets::spread(args.buckets.unwrap_or(1), full),
         ),
     };
-    let features = Features::new(&variant);
+    let features = layout(&variant, &args)?;
     let hand = args
         .residual
         .then(|| Evaluator::new(variant.clone(), EvalMode::Full));
@@ -457,6 +463,32 @@ fn training_sets(
         ),
         None => split(data, args.holdout, args.seed),
     })
+}
+
+/// The inputs' layout: the `--init` net's (its king buckets), else the
+/// variant's with `--king-buckets`.
+///
+/// Errors: a `--king-buckets` that differs from the `--init` net's, or an
+/// `--init` net that does not load.
+fn layout(variant: &Arc<Variant>, args: &Args) -> Result<Features> {
+    let asked = args.king_buckets.unwrap_or(1);
+    if let Some(path) = &args.init {
+        let nnue = Nnue::load(variant, path).context("--init: the network file cannot be used")?;
+        let has = nnue.features().kings().map_or(1, |k| k.count());
+        if args.king_buckets.is_some_and(|k| usize::from(k) != has) {
+            bail!(
+                "--init `{}` has {has} king bucket(s), not --king-buckets {asked}",
+                path.display()
+            );
+        }
+        return Ok(nnue.features().clone());
+    }
+    let g = &variant.geometry;
+    let map = KingMap::by_rank(asked, usize::from(g.files()), usize::from(g.ranks()))
+        .map_err(anyhow::Error::msg)?;
+    Features::new(variant)
+        .with_kings(map)
+        .map_err(anyhow::Error::msg)
 }
 
 /// The network `--init` names, checked against the other arguments.

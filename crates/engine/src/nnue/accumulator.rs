@@ -2,7 +2,8 @@
 //! the search's path: each move copies its parent's entry and adds and
 //! subtracts the weight columns of the pieces its change list names
 //! ([`kamil_rules::BoardChange`]); the root is computed from the
-//! board. Each of these runs on the instruction set of the given
+//! board. With king buckets, a view whose King moved into another bucket
+//! is computed from the board instead (its every input changed). Each of these runs on the instruction set of the given
 //! [`Simd`], with the same result on each.
 
 use super::features::Features;
@@ -18,6 +19,8 @@ pub struct Accumulators {
     hidden: usize,
     /// Entries `0..=top`, each `2 * hidden` values.
     values: Vec<i16>,
+    /// Each entry's king bucket of each view ([`Features::bucket`]).
+    buckets: Vec<[u8; 2]>,
     top: usize,
 }
 
@@ -27,6 +30,7 @@ impl Accumulators {
         let mut a = Accumulators {
             hidden: net.hidden,
             values: vec![0; 2 * net.hidden],
+            buckets: vec![[0; 2]],
             top: 0,
         };
         a.refresh(net, features, pos, simd);
@@ -47,12 +51,14 @@ impl Accumulators {
         refresh_body(self, net, features, pos);
     }
 
-    /// Pushes the entry of the position a move led to: its parent's with
-    /// `changes` applied (none for a null move), with `simd`.
+    /// Pushes the entry of `pos`, the position a move led to: its
+    /// parent's with `changes` applied (none for a null move), or a view
+    /// computed from the board where its king bucket changed, with `simd`.
     pub fn push(
         &mut self,
         net: &Network,
         features: &Features,
+        pos: &Position,
         changes: &[BoardChange],
         simd: Simd,
     ) {
@@ -60,11 +66,11 @@ impl Accumulators {
         if simd.is_avx2() {
             // SAFETY: as in `refresh`: AVX2 was detected, the one feature
             // `push_avx2` enables.
-            unsafe { push_avx2(self, net, features, changes) };
+            unsafe { push_avx2(self, net, features, pos, changes) };
             return;
         }
         let _ = simd;
-        push_body(self, net, features, changes);
+        push_body(self, net, features, pos, changes);
     }
 
     /// Pops the entry of the move taken back (the root entry stays).
@@ -95,47 +101,93 @@ fn refresh_avx2(a: &mut Accumulators, net: &Network, features: &Features, pos: &
 /// [`Accumulators::push`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn push_avx2(a: &mut Accumulators, net: &Network, features: &Features, changes: &[BoardChange]) {
-    push_body(a, net, features, changes);
+fn push_avx2(
+    a: &mut Accumulators,
+    net: &Network,
+    features: &Features,
+    pos: &Position,
+    changes: &[BoardChange],
+) {
+    push_body(a, net, features, pos, changes);
 }
 
 /// The top entry from the board: the biases plus every piece's column.
 #[inline(always)]
 fn refresh_body(a: &mut Accumulators, net: &Network, features: &Features, pos: &Position) {
-    let h = a.hidden;
-    let top = a.top_mut();
     for view in [Side::First, Side::Second] {
-        let acc = &mut top[view.index() * h..(view.index() + 1) * h];
-        acc.copy_from_slice(&net.ft_bias);
-        for side in [Side::First, Side::Second] {
-            for &sq in pos.pieces(side) {
-                simd::add(acc, net.column(features.index(view, pos.at(sq), sq)));
-            }
+        refresh_view(a, net, features, pos, view);
+    }
+}
+
+/// `view`'s half of the top entry from the board, and its bucket.
+#[inline(always)]
+fn refresh_view(
+    a: &mut Accumulators,
+    net: &Network,
+    features: &Features,
+    pos: &Position,
+    view: Side,
+) {
+    let h = a.hidden;
+    let bucket = features.bucket(view, pos);
+    a.buckets[a.top][view.index()] = bucket as u8;
+    let top = a.top_mut();
+    let acc = &mut top[view.index() * h..(view.index() + 1) * h];
+    acc.copy_from_slice(&net.ft_bias);
+    for side in [Side::First, Side::Second] {
+        for &sq in pos.pieces(side) {
+            simd::add(
+                acc,
+                net.column(features.index_in(view, bucket, pos.at(sq), sq)),
+            );
         }
     }
 }
 
 /// A new top entry: the parent's with the changes' columns subtracted
-/// (the piece before) and added (the piece after).
+/// (the piece before) and added (the piece after); a view whose king
+/// bucket changed, from the board.
 #[inline(always)]
-fn push_body(a: &mut Accumulators, net: &Network, features: &Features, changes: &[BoardChange]) {
+fn push_body(
+    a: &mut Accumulators,
+    net: &Network,
+    features: &Features,
+    pos: &Position,
+    changes: &[BoardChange],
+) {
     let n = 2 * a.hidden;
     let from = a.top * n;
     if a.values.len() < from + 2 * n {
         a.values.resize(from + 2 * n, 0);
     }
+    if a.buckets.len() < a.top + 2 {
+        a.buckets.resize(a.top + 2, [0; 2]);
+    }
     a.values.copy_within(from..from + n, from + n);
+    let parent = a.buckets[a.top];
     a.top += 1;
+    a.buckets[a.top] = parent;
     let h = a.hidden;
-    let top = a.top_mut();
     for view in [Side::First, Side::Second] {
+        let bucket = usize::from(parent[view.index()]);
+        if features.kings().is_some() && features.bucket(view, pos) != bucket {
+            refresh_view(a, net, features, pos, view);
+            continue;
+        }
+        let top = a.top_mut();
         let acc = &mut top[view.index() * h..(view.index() + 1) * h];
         for c in changes {
             if c.before.is_piece() {
-                simd::sub(acc, net.column(features.index(view, c.before, c.square)));
+                simd::sub(
+                    acc,
+                    net.column(features.index_in(view, bucket, c.before, c.square)),
+                );
             }
             if c.after.is_piece() {
-                simd::add(acc, net.column(features.index(view, c.after, c.square)));
+                simd::add(
+                    acc,
+                    net.column(features.index_in(view, bucket, c.after, c.square)),
+                );
             }
         }
     }

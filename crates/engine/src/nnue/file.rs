@@ -13,6 +13,7 @@
 //! | hand-written evaluation below, pieces on the board (0: never) | u16 |
 //! | output buckets B, pieces per bucket | u16, u16 |
 //! | residual: the net corrects the hand-written evaluation | u8, 0 or 1 |
+//! | king buckets K (version 6 only), then K > 1: each compact square's bucket | u8, then files x ranks u8 ([`super::features::KingMap`]) |
 //! | payload length in bytes | u64 |
 //! | payload | feature weights (inputs x H i16, input-major), feature biases (H i16), output weights (B x 2H i16, bucket-major), output biases (B i32) |
 //! | checksum | u64: FNV-1a of every byte after the magic and before the checksum, header and payload |
@@ -24,19 +25,25 @@
 //! ([`NetError::Old`]); the built-in nets were written again in version
 //! 5, their weights unchanged.
 //!
+//! Version 6 (issue 77) adds the king buckets; a net without them is
+//! written in version 5, byte for byte as before, and both are read.
+//!
 //! Reading checks the length and the checksum first, then every field
 //! against the variant, so a net for another game or a damaged file is
 //! an error that says what differs, never a wrong evaluation.
 
-use super::features::{Features, Turn};
+use super::features::{Features, KingMap, Turn};
 use super::network::{Buckets, MAX_BUCKETS, MAX_HIDDEN, Network};
 use crate::fingerprint::{fnv1a, pieces_hash};
 use kamil_rules::Variant;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KAMILNET";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 5;
+/// The newest format version this build reads and writes (a net without
+/// king buckets is written in version 5, which it reads too).
+pub const VERSION: u32 = 6;
+/// The version of a net without king buckets.
+const PLAIN: u32 = 5;
 /// The last version whose checksum left the header out (refused:
 /// [`NetError::Old`]).
 pub const LAST_UNCHECKED: u32 = 4;
@@ -48,7 +55,7 @@ pub enum NetError {
     #[error("not a kamil network file (no KAMILNET header)")]
     Magic,
     /// A version this build cannot read.
-    #[error("format version {0}, this build reads version {VERSION}")]
+    #[error("format version {0}, this build reads versions {PLAIN} and {VERSION}")]
     Version(u32),
     /// A version before the checksum covered the header (1 to
     /// [`LAST_UNCHECKED`]): a damaged header would not be seen.
@@ -113,7 +120,12 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     }
     let mut out = Vec::with_capacity(payload.len() + 72);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version = if features.kings().is_some() {
+        VERSION
+    } else {
+        PLAIN
+    };
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(v.name.len() as u16).to_le_bytes());
     out.extend_from_slice(v.name.as_bytes());
     out.extend_from_slice(&(features.types() as u16).to_le_bytes());
@@ -127,6 +139,10 @@ pub fn write(v: &Variant, features: &Features, net: &Network) -> Vec<u8> {
     out.extend_from_slice(&(net.buckets.count() as u16).to_le_bytes());
     out.extend_from_slice(&net.buckets.size().to_le_bytes());
     out.push(u8::from(net.residual));
+    if let Some(k) = features.kings() {
+        out.push(k.count() as u8);
+        out.extend_from_slice(k.buckets());
+    }
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&payload);
     let sum = fnv1a(&out[MAGIC.len()..]);
@@ -201,7 +217,7 @@ fn read_name(r: &mut Reader<'_>) -> Result<(String, u32), NetError> {
     if (1..=LAST_UNCHECKED).contains(&version) {
         return Err(NetError::Old(version));
     }
-    if version != VERSION {
+    if version != VERSION && version != PLAIN {
         return Err(NetError::Version(version));
     }
     let len = u16::from_le_bytes(r.array("the variant name")?) as usize;
@@ -222,13 +238,15 @@ struct Header {
     hand_below: u16,
     buckets: (u16, u16),
     residual: u8,
+    /// King buckets and their map (version 6).
+    kings: Option<(u8, Vec<u8>)>,
     payload_len: u64,
 }
 
 /// Reads the header's fields (after the magic and the version, read by
 /// [`read_name`]) without checking them.
-fn read_header(r: &mut Reader<'_>, name: String) -> Result<Header, NetError> {
-    Ok(Header {
+fn read_header(r: &mut Reader<'_>, name: String, version: u32) -> Result<Header, NetError> {
+    let mut h = Header {
         name,
         types: u16::from_le_bytes(r.array("the piece types")?),
         files: u8::from_le_bytes(r.array("the files")?),
@@ -243,8 +261,21 @@ fn read_header(r: &mut Reader<'_>, name: String) -> Result<Header, NetError> {
             u16::from_le_bytes(r.array("the pieces per bucket")?),
         ),
         residual: u8::from_le_bytes(r.array("the residual flag")?),
-        payload_len: u64::from_le_bytes(r.array("the payload length")?),
-    })
+        kings: None,
+        payload_len: 0,
+    };
+    if version >= 6 {
+        let [count] = r.array("the king buckets")?;
+        let squares = usize::from(h.files) * usize::from(h.ranks);
+        let map = if count > 1 {
+            r.take(squares, "the king map")?.to_vec()
+        } else {
+            Vec::new()
+        };
+        h.kings = Some((count, map));
+    }
+    h.payload_len = u64::from_le_bytes(r.array("the payload length")?);
+    Ok(h)
 }
 
 /// Checks that `bytes` end with the checksum of every byte after the
@@ -279,14 +310,20 @@ fn checked_payload(bytes: &[u8], at: usize, payload_len: u64) -> Result<&[u8], N
 }
 
 /// Reads a network file's `bytes` for variant `v` (whose layout is
-/// `features`): the length and the checksum first, then each field.
+/// `features`, without king buckets): the length and the checksum first,
+/// then each field. Returns the network and its layout (with the file's
+/// king buckets, if any).
 ///
 /// Errors: see [`NetError`]: not a network file, another version, made for
 /// another variant or layout, truncated, damaged or with trailing bytes.
-pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, NetError> {
+pub fn read(
+    v: &Variant,
+    features: &Features,
+    bytes: &[u8],
+) -> Result<(Network, Features), NetError> {
     let mut r = Reader { bytes, at: 0 };
-    let (name, _) = read_name(&mut r)?;
-    let h = read_header(&mut r, name)?;
+    let (name, version) = read_name(&mut r)?;
+    let h = read_header(&mut r, name, version)?;
     let payload = checked_payload(bytes, r.at, h.payload_len)?;
     expect("variant", h.name.as_str(), v.name.as_str())?;
     expect("piece types", usize::from(h.types), features.types())?;
@@ -328,6 +365,16 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
         1 => true,
         x => return Err(bad("residual flag", &x)),
     };
+    let features = match &h.kings {
+        Some((count, map)) if *count > 1 => {
+            let files = usize::from(v.geometry.files());
+            KingMap::new(*count, map.clone(), files)
+                .and_then(|k| features.clone().with_kings(k))
+                .map_err(|e| bad("king buckets", &e))?
+        }
+        Some((0, _)) => return Err(bad("king buckets", &0)),
+        _ => features.clone(),
+    };
     let inputs = features.inputs();
     let expected = payload_len(inputs, h.hidden, buckets);
     expect("payload length", h.payload_len, expected as u64)?;
@@ -351,5 +398,5 @@ pub fn read(v: &Variant, features: &Features, bytes: &[u8]) -> Result<Network, N
     for (b, c) in net.out_bias.iter_mut().zip(tail.chunks_exact(4)) {
         *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
     }
-    Ok(net)
+    Ok((net, features))
 }

@@ -93,8 +93,7 @@ impl Nnue {
     ///
     /// Errors: see [`NetError`].
     pub fn from_bytes(v: &Arc<Variant>, bytes: &[u8]) -> Result<Nnue, NetError> {
-        let features = Features::new(v);
-        let net = file::read(v, &features, bytes)?;
+        let (net, features) = file::read(v, &Features::new(v), bytes)?;
         Ok(Nnue::new(v, features, net))
     }
 
@@ -203,8 +202,8 @@ impl StaticEval for Nnue {
     }
 
     #[inline]
-    fn push(&self, state: &mut Accumulators, _pos: &Position, changes: &[BoardChange]) {
-        state.push(&self.net, &self.features, changes, self.simd);
+    fn push(&self, state: &mut Accumulators, pos: &Position, changes: &[BoardChange]) {
+        state.push(&self.net, &self.features, pos, changes, self.simd);
     }
 
     #[inline]
