@@ -96,6 +96,24 @@ fn labelling_needs_a_limit_and_good_positions() {
     };
     let e = run(&format!("cmd={bin} uci"), &good);
     assert!(e.contains("limit"), "{e}");
+    // A depth is self-play's: the labelling engine takes its limit in --label.
+    let r = kamil(&[
+        "gen-data",
+        "courier",
+        "--from-data",
+        good.to_str().unwrap(),
+        "--label",
+        &format!("cmd={bin} uci,nodes=100"),
+        "--depth",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && e.contains("--depth is for self-play"),
+        "{e}"
+    );
     let e = run(&format!("cmd={bin} uci,nodes=100"), &input);
     assert!(e.contains("data position 2"), "{e}");
     let e = run("cmd=/no/such/engine,nodes=100", &good);

@@ -143,6 +143,9 @@ pub fn run(args: Args) -> Result<()> {
     if !playing && args.format != Format::Text {
         bail!("--format binary and compact are for self-play (they store the search's score)");
     }
+    if !playing && args.depth.is_some() {
+        bail!("--depth is for self-play (a labelling engine takes its limit in --label)");
+    }
     if !playing && args.shard.is_some() {
         bail!("--shard is for self-play");
     }
