@@ -73,11 +73,12 @@ fn same_on_both_paths(
     pos: &Position,
     at: &dyn Fn() -> String,
 ) -> i32 {
+    // Evaluating brings the lazily kept views up to date.
+    let e = plain.evaluate(pos, ps);
+    assert_eq!(fast.evaluate(pos, fs), e, "{}", at());
     for side in [Side::First, Side::Second] {
         assert_eq!(ps.view(side), fs.view(side), "{side:?} view, {}", at());
     }
-    let e = plain.evaluate(pos, ps);
-    assert_eq!(fast.evaluate(pos, fs), e, "{}", at());
     assert_eq!(e, plain.evaluate_fresh(pos), "plain, {}", at());
     assert_eq!(e, fast.evaluate_fresh(pos), "fast, {}", at());
     e
@@ -691,4 +692,47 @@ fn a_king_bucketed_net_reads_back_and_bad_maps_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("king bucket 9 of 3"), "{e}");
+}
+
+/// Issue 77: the accumulators are brought up to date lazily, when a
+/// position is evaluated, over however many moves were pushed since the
+/// last evaluation, and after take-backs; with and without king buckets
+/// (a King changing bucket on the way makes the view computed from the
+/// board), the values are the fresh ones, in every game.
+#[test]
+fn lazy_updates_over_long_lines_and_take_backs_equal_fresh_ones() {
+    for kings in [1, 2] {
+        for (name, _) in BUILTIN {
+            let v = variant(name);
+            let (plain, fast) = both_paths(seeded_with_kings(&v, 24, 11, kings));
+            let mut rng = SplitMix64::new(0x1a27 ^ name.len() as u64);
+            let mut pos = Position::start(v.clone());
+            let (mut ps, mut fs) = (plain.new_state(&pos), fast.new_state(&pos));
+            let mut depth = 0;
+            for ply in 0..60 {
+                let moves: Vec<Move> = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.make(moves[rng.next_u64() as usize % moves.len()]);
+                plain.push(&mut ps, &pos, pos.last_changes());
+                fast.push(&mut fs, &pos, pos.last_changes());
+                depth += 1;
+                let roll = rng.next_u64() % 7;
+                if roll == 0 {
+                    let at = || format!("{name} kings {kings}: ply {ply}");
+                    same_on_both_paths((&plain, &fast), (&mut ps, &mut fs), &pos, &at);
+                } else if roll == 1 && depth > 3 {
+                    for _ in 0..3 {
+                        pos.unmake();
+                        plain.pop(&mut ps);
+                        fast.pop(&mut fs);
+                    }
+                    depth -= 3;
+                }
+            }
+            let at = || format!("{name} kings {kings}: the end");
+            same_on_both_paths((&plain, &fast), (&mut ps, &mut fs), &pos, &at);
+        }
+    }
 }

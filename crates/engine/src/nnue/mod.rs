@@ -203,7 +203,7 @@ impl StaticEval for Nnue {
 
     #[inline]
     fn push(&self, state: &mut Accumulators, pos: &Position, changes: &[BoardChange]) {
-        state.push(&self.net, &self.features, pos, changes, self.simd);
+        state.push(&self.features, pos, changes);
     }
 
     #[inline]
@@ -213,6 +213,7 @@ impl StaticEval for Nnue {
 
     #[inline]
     fn evaluate(&self, pos: &Position, state: &mut Accumulators) -> i32 {
+        state.update(&self.net, &self.features, pos, self.simd);
         self.score(pos, state)
     }
 }
