@@ -37,6 +37,7 @@ export class KamilEngine {
     this.position = null;
     this.searching = false;
     this.lastPv = null;
+    this.lastGo = null;
     this.dialect = 'uci';
     this.start();
   }
@@ -53,7 +54,8 @@ export class KamilEngine {
   receive(line) {
     if (line.startsWith('bestmove')) this.searching = false;
     const pv = line.match(/ pv (\S+)/);
-    if (line.startsWith('info') && pv) this.lastPv = pv[1];
+    // The best line's move (MultiPV's first line), for a stop by restart.
+    if (line.startsWith('info') && pv && !/ multipv (?!1 )\d+/.test(line)) this.lastPv = pv[1];
     if (this.muted) {
       if (line === 'readyok') this.muted = false;
       return;
@@ -68,18 +70,29 @@ export class KamilEngine {
       this.hello = word;
       this.dialect = word;
     }
-    if (word === 'stop' && this.searching && !this.stopCount) return this.restart();
+    if (word === 'stop' && this.searching && !this.stopCount) return this.restart(true);
+    if (word === 'ponderhit' && this.searching && !this.stopCount && this.lastGo) {
+      // The ponder search gives way to the search on the clock, in a new
+      // worker: `go` again without `ponder`.
+      const go = this.lastGo.replace(/\s+ponder\b/, '');
+      this.restart(false);
+      return this.send(go);
+    }
     if (ENDS_SEARCH.has(word) && this.stopCount) Atomics.add(this.stopCount, 0, 1);
     if (word === 'go') {
       this.searching = true;
       this.lastPv = null;
+      this.lastGo = line;
     } else if (word === 'position') this.position = line;
     else if (word === 'setoption') this.options.set(line.split(/\s+value\s/)[0].trim(), line);
     this.worker.postMessage(line);
   }
 
-  /** Without a shared stop count: a new worker in the old one's state. */
-  restart() {
+  /**
+   * Without a shared stop count: a new worker in the old one's state;
+   * with `answer`, the stopped search's bestmove (its last PV's move).
+   */
+  restart(answer) {
     this.worker.terminate();
     const best = this.lastPv ?? (this.dialect === 'usi' ? 'resign' : '(none)');
     this.searching = false;
@@ -89,7 +102,7 @@ export class KamilEngine {
     for (const l of this.options.values()) this.worker.postMessage(l);
     if (this.position) this.worker.postMessage(this.position);
     this.worker.postMessage('isready');
-    this.onLine?.(`bestmove ${best}`);
+    if (answer) this.onLine?.(`bestmove ${best}`);
   }
 
   /** Ends the worker. */

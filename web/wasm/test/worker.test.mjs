@@ -110,3 +110,26 @@ test('the package lists files that are there and exports what it says', async ()
   assert.equal(game.sfen(), sfen);
   assert.throws(() => game.push('6i6z'), /6i6z/);
 });
+
+test('ponderhit ends the ponder search and the search on the clock answers, with and without a shared buffer', { timeout: 120000 }, async (t) => {
+  for (const shared of [true, false]) {
+    const w = workerEngine({ shared });
+    t.after(() => w.quit());
+    w.send('uci');
+    await w.until('uciok');
+    w.send('setoption name UCI_Variant value courier');
+    w.send('position startpos moves d2d3');
+    w.send('go ponder wtime 2000 btime 2000');
+    await w.until('info depth 3 ');
+    await sleep(200);
+    assert.equal(w.take().filter((l) => l.startsWith('bestmove')).length, 0, 'no bestmove while pondering');
+    const asked = Date.now();
+    w.send('ponderhit');
+    const said = await w.until('bestmove');
+    const ms = Date.now() - asked;
+    assert.ok(ms < 5000, `shared ${shared}: bestmove ${ms} ms after ponderhit`);
+    assert.match(said.at(-1), /^bestmove \S+/);
+    await sleep(300);
+    assert.equal(w.take().filter((l) => l.startsWith('bestmove')).length, 0, `shared ${shared}: one bestmove`);
+  }
+});
