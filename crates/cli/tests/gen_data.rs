@@ -146,6 +146,46 @@ fn self_play(out: &std::path::Path, extra: &[&str]) -> Result<(), String> {
     }
 }
 
+/// The bytes of each of `n` shards of the [`self_play`] run with `extra`
+/// arguments (`--shard I/N` added), in order.
+fn shards(tag: &str, n: u32, extra: &[&str]) -> Vec<Vec<u8>> {
+    (1..=n)
+        .map(|i| {
+            let part = fresh(&format!("{tag}-{i}.bin"));
+            let shard = format!("{i}/{n}");
+            self_play(&part, &[extra, &["--shard", &shard]].concat()).unwrap();
+            std::fs::read(&part).unwrap()
+        })
+        .collect()
+}
+
+/// `kamil gen-data courier` of `games` short seeded games at depth 1,
+/// compact, into `out`: the whole runs the scripts' shards are compared
+/// with.
+fn compact_run(out: &std::path::Path, games: &str, seed: &str) {
+    let run = kamil(&[
+        "gen-data",
+        "courier",
+        "--games",
+        games,
+        "--seed",
+        seed,
+        "--depth",
+        "1",
+        "--max-plies",
+        "20",
+        "--format",
+        "compact",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 fn fresh(name: &str) -> std::path::PathBuf {
     let p = scratch_path("gen-data", name);
     let _ = std::fs::remove_file(&p);
@@ -170,15 +210,7 @@ fn shards_concatenated_equal_one_run_and_a_stopped_run_resumes() {
     // the run's games; without the repeated headers, byte for byte.
     let mut cat = Vec::new();
     let mut stripped = Vec::new();
-    for i in 1..=3 {
-        let part = fresh(&format!("shard-{i}.bin"));
-        let shard = format!("{i}/3");
-        self_play(
-            &part,
-            &[&["--games", "5", "--shard", &shard], &bin[..]].concat(),
-        )
-        .unwrap();
-        let bytes = std::fs::read(&part).unwrap();
+    for (i, bytes) in (1..).zip(shards("shard", 3, &["--games", "5", "--format", "binary"])) {
         let h = header_len(&bytes);
         assert_eq!(bytes[..h], full_bytes[..h], "shard {i}'s header");
         stripped.extend_from_slice(if i == 1 { &bytes } else { &bytes[h..] });
@@ -482,17 +514,7 @@ fn compact_files_hold_the_binary_files_games_in_fewer_bytes() {
     assert_eq!(text(&compact), text(&binary));
     // Two shards concatenated are the run; a run stopped inside its
     // second game resumes to the same bytes.
-    let mut cat = Vec::new();
-    for i in 1..=2 {
-        let part = fresh(&format!("compact-{i}.bin"));
-        let shard = format!("{i}/2");
-        self_play(
-            &part,
-            &[&["--games", "4", "--shard", &shard], &cmp[..]].concat(),
-        )
-        .unwrap();
-        cat.extend(std::fs::read(&part).unwrap());
-    }
+    let cat = shards("compact", 2, &[&["--games", "4"], &cmp[..]].concat()).concat();
     assert_eq!(kamil_train::data::read(&v, &cat).unwrap(), games);
     let resumed = fresh("resumed.compact");
     self_play(&resumed, &[&["--games", "1"], &cmp[..]].concat()).unwrap();
@@ -509,27 +531,7 @@ fn compact_files_hold_the_binary_files_games_in_fewer_bytes() {
 fn the_slurm_array_scripts_shards_make_the_run() {
     let v = common::variant("courier", &[]);
     let whole = fresh("array-whole.bin");
-    let run = kamil(&[
-        "gen-data",
-        "courier",
-        "--games",
-        "3",
-        "--seed",
-        "4",
-        "--depth",
-        "1",
-        "--max-plies",
-        "20",
-        "--format",
-        "compact",
-        "--out",
-        whole.to_str().unwrap(),
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    compact_run(&whole, "3", "4");
     let prefix = fresh("array");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -592,23 +594,7 @@ fn the_generation_script_makes_data_a_net_and_its_record() {
     );
     let v = common::variant("courier", &[]);
     let whole = fresh("generation-whole.bin");
-    let one = kamil(&[
-        "gen-data",
-        "courier",
-        "--games",
-        "4",
-        "--seed",
-        "9",
-        "--depth",
-        "1",
-        "--max-plies",
-        "20",
-        "--format",
-        "compact",
-        "--out",
-        whole.to_str().unwrap(),
-    ]);
-    assert!(one.status.success());
+    compact_run(&whole, "4", "9");
     let read =
         |p: &std::path::Path| kamil_train::data::read(&v, &std::fs::read(p).unwrap()).unwrap();
     assert_eq!(read(&dir.join("data.bin")), read(&whole));

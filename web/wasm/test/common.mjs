@@ -51,27 +51,40 @@ export function positions(name, seed) {
   return out;
 }
 
-/** A `kamil uci` process: send lines, read until a line starts with a word. */
-export function uci(protocol = 'uci') {
-  const child = spawn(KAMIL, [protocol], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * Lines as they come (`push`), waited for by their first word: `until(word)`
+ * resolves with every line up to the first that starts with `word`;
+ * `take()` gives what came and was not yet taken.
+ */
+export function lineQueue() {
   const lines = [];
   const waiting = [];
-  readline.createInterface({ input: child.stdout }).on('line', (l) => {
-    lines.push(l);
-    while (waiting.length && lines.some((x) => x.startsWith(waiting[0].word))) {
-      const w = waiting.shift();
-      const i = lines.findIndex((x) => x.startsWith(w.word));
-      w.resolve(lines.splice(0, i + 1));
-    }
-  });
   return {
-    send: (l) => child.stdin.write(`${l}\n`),
+    push(l) {
+      lines.push(l);
+      while (waiting.length && lines.some((x) => x.startsWith(waiting[0].word))) {
+        const w = waiting.shift();
+        const i = lines.findIndex((x) => x.startsWith(w.word));
+        w.resolve(lines.splice(0, i + 1));
+      }
+    },
     until: (word) => new Promise((resolve) => {
       const i = lines.findIndex((x) => x.startsWith(word));
       if (i >= 0) resolve(lines.splice(0, i + 1));
       else waiting.push({ word, resolve });
     }),
-    quit: () => { child.stdin.write('quit\n'); child.stdin.end(); },
+    take: () => lines.splice(0),
   };
 }
 
+/** A `kamil uci` process: send lines, read until a line starts with a word. */
+export function uci(protocol = 'uci') {
+  const child = spawn(KAMIL, [protocol], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const q = lineQueue();
+  readline.createInterface({ input: child.stdout }).on('line', (l) => q.push(l));
+  return {
+    send: (l) => child.stdin.write(`${l}\n`),
+    until: q.until,
+    quit: () => { child.stdin.write('quit\n'); child.stdin.end(); },
+  };
+}

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 // Through the package's own name and exports (package.json), as a user
 // of the package imports them.
 import { KamilEngine } from 'kamil-wasm/engine';
+import { lineQueue } from './common.mjs';
 
 const WORKER = new URL(import.meta.resolve('kamil-wasm/worker'));
 
@@ -15,26 +16,14 @@ const WORKER = new URL(import.meta.resolve('kamil-wasm/worker'));
  */
 export function workerEngine({ shared = true } = {}) {
   const engine = new KamilEngine({ worker: () => new Worker(WORKER), shared });
-  const lines = [];
-  const waiting = [];
-  engine.onLine = (l) => {
-    lines.push(l);
-    while (waiting.length && lines.some((x) => x.startsWith(waiting[0].word))) {
-      const w = waiting.shift();
-      const i = lines.findIndex((x) => x.startsWith(w.word));
-      w.resolve(lines.splice(0, i + 1));
-    }
-  };
+  const q = lineQueue();
+  engine.onLine = (l) => q.push(l);
   return {
     engine,
     send: (l) => engine.send(l),
-    until: (word) => new Promise((resolve) => {
-      const i = lines.findIndex((x) => x.startsWith(word));
-      if (i >= 0) resolve(lines.splice(0, i + 1));
-      else waiting.push({ word, resolve });
-    }),
+    until: q.until,
     /** Lines said so far and not yet taken. */
-    take: () => lines.splice(0),
+    take: q.take,
     quit: () => engine.terminate(),
   };
 }

@@ -389,13 +389,11 @@ fn data_sets(
     hand_below: u16,
     streaming: Option<&stream::Stream<'_>>,
 ) -> Result<(Vec<Sample>, Vec<Sample>, usize)> {
+    if args.only_net_positions && hand_below == 0 {
+        bail!("--only-net-positions needs a --hand-below above 0 (given, or the --init net's)");
+    }
     let (mut train, mut held, count) = match streaming {
         Some(s) => {
-            if args.only_net_positions && hand_below == 0 {
-                bail!(
-                    "--only-net-positions needs a --hand-below above 0 (given, or the --init net's)"
-                );
-            }
             let (mut held, count) = s.first_pass()?;
             if let Some(path) = &args.validate {
                 held = read_samples(variant, features, path, blend)?;
@@ -432,8 +430,7 @@ fn data_sets(
 /// `--holdout` share of the data, without the positions the net never
 /// scores (fewer than `hand_below` pieces) under `--only-net-positions`.
 ///
-/// Errors: `--only-net-positions` with no `hand_below`; a data file that
-/// does not load (naming the file and line).
+/// Errors: a data file that does not load (naming the file and line).
 fn training_sets(
     args: &Args,
     variant: &Arc<Variant>,
@@ -441,9 +438,6 @@ fn training_sets(
     blend: Blend<'_>,
     hand_below: u16,
 ) -> Result<(Vec<Sample>, Vec<Sample>)> {
-    if args.only_net_positions && hand_below == 0 {
-        bail!("--only-net-positions needs a --hand-below above 0 (given, or the --init net's)");
-    }
     let keep = |mut samples: Vec<Sample>, what: &str| {
         if args.only_net_positions {
             let before = samples.len();
@@ -565,6 +559,18 @@ fn shown(loss: Option<f64>) -> String {
     loss.map_or(String::new(), |l| format!(", validation loss {l:.6}"))
 }
 
+/// Does the data file at `path` start as the binary format does (not
+/// text lines)?
+///
+/// Errors: the file cannot be opened, is not a regular file or is too
+/// large (naming it).
+fn is_binary_file(path: &Path) -> Result<bool> {
+    let (mut file, _) = files::open(path, "data file", files::MAX_DATA)?;
+    let mut magic = [0u8; 8];
+    let head = std::io::Read::read(&mut file, &mut magic).unwrap_or(0);
+    Ok(kamil_train::data::is_binary(&magic[..head]))
+}
+
 /// The samples of the data file `path`, text or binary, read a game
 /// ([`kamil_train::data::Reader`]) or a line
 /// ([`kamil_train::text::TextReader`]) at a time, never whole.
@@ -578,10 +584,7 @@ fn read_samples(
     blend: Blend<'_>,
 ) -> Result<Vec<Sample>> {
     let named = || format!("data file `{}`", path.display());
-    let (mut file, _) = files::open(path, "data file", files::MAX_DATA)?;
-    let mut magic = [0u8; 8];
-    let head = std::io::Read::read(&mut file, &mut magic).unwrap_or(0);
-    if kamil_train::data::is_binary(&magic[..head]) {
+    if is_binary_file(path)? {
         let games = kamil_train::data::open_file(v, path)?;
         return samples::from_games(v, features, games, blend).with_context(named);
     }

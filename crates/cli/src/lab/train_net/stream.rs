@@ -7,7 +7,6 @@
 //! the games' indices, the same in every epoch; or `--validate`'s.
 
 use anyhow::{Context, Result, bail};
-use kamil_engine::files;
 use kamil_engine::nnue::features::Features;
 use kamil_rules::Variant;
 use kamil_rules::splitmix::SplitMix64;
@@ -47,10 +46,7 @@ impl Stream<'_> {
     }
 
     fn games(&self) -> Result<impl Iterator<Item = Result<data::Game, data::DataError>> + '_> {
-        let (mut file, _) = files::open(self.path, "data file", files::MAX_DATA)?;
-        let mut magic = [0u8; 8];
-        let n = std::io::Read::read(&mut file, &mut magic).unwrap_or(0);
-        if !data::is_binary(&magic[..n]) {
+        if !super::is_binary_file(self.path)? {
             bail!(
                 "--stream reads a binary data file (gen-data --format compact or binary); `{}` is not one",
                 self.path.display()
