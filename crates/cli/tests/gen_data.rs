@@ -6,6 +6,17 @@
 mod common;
 use common::{kamil, scratch_path};
 
+/// Runs `kamil ARGS` and asserts it succeeded, its standard error shown
+/// if not.
+fn kamil_ok(args: &[&str]) {
+    let run = kamil(args);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 /// Courier positions: the start, White a Rook up (White to move), Black a
 /// Rook up (White to move), and the start with Black to move.
 const FENS: [&str; 4] = [
@@ -23,7 +34,7 @@ fn label(concurrency: &str, tag: &str) -> Vec<String> {
     std::fs::write(&input, format!("# positions\n{text}")).unwrap();
     let out = scratch_path("gen-data", &format!("out-{tag}.txt"));
     let engine = format!("cmd={} uci,nodes=400", env!("CARGO_BIN_EXE_kamil"));
-    let run = kamil(&[
+    kamil_ok(&[
         "gen-data",
         "courier",
         "--from-data",
@@ -35,11 +46,6 @@ fn label(concurrency: &str, tag: &str) -> Vec<String> {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
     std::fs::read_to_string(&out)
         .unwrap()
         .lines()
@@ -163,7 +169,7 @@ fn shards(tag: &str, n: u32, extra: &[&str]) -> Vec<Vec<u8>> {
 /// compact, into `out`: the whole runs the scripts' shards are compared
 /// with.
 fn compact_run(out: &std::path::Path, games: &str, seed: &str) {
-    let run = kamil(&[
+    kamil_ok(&[
         "gen-data",
         "courier",
         "--games",
@@ -179,11 +185,6 @@ fn compact_run(out: &std::path::Path, games: &str, seed: &str) {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
 }
 
 fn fresh(name: &str) -> std::path::PathBuf {

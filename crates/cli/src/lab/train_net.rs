@@ -396,8 +396,12 @@ fn data_sets(
         Some(s) => {
             let (mut held, count) = s.first_pass()?;
             if let Some(path) = &args.validate {
-                held = read_samples(variant, features, path, blend)?;
-                held.retain(|x| !args.only_net_positions || x.pieces >= hand_below);
+                held = net_positions(
+                    args,
+                    hand_below,
+                    read_samples(variant, features, path, blend)?,
+                    "held-out",
+                );
                 if args.factor {
                     held = held.iter().map(|x| x.factored(features)).collect();
                 }
@@ -426,6 +430,26 @@ fn data_sets(
     Ok((train, held, count))
 }
 
+/// `samples` less, under `--only-net-positions`, those with fewer than
+/// `hand_below` pieces (the hand-written evaluation's), saying how many
+/// of the `what` positions were left out.
+fn net_positions(
+    args: &Args,
+    hand_below: u16,
+    mut samples: Vec<Sample>,
+    what: &str,
+) -> Vec<Sample> {
+    if args.only_net_positions {
+        let before = samples.len();
+        samples.retain(|s| s.pieces >= hand_below);
+        println!(
+            "{} of {before} {what} positions left out: fewer than {hand_below} pieces",
+            before - samples.len()
+        );
+    }
+    samples
+}
+
 /// The training and held-out positions: `--data`, and `--validate` or a
 /// `--holdout` share of the data, without the positions the net never
 /// scores (fewer than `hand_below` pieces) under `--only-net-positions`.
@@ -438,17 +462,7 @@ fn training_sets(
     blend: Blend<'_>,
     hand_below: u16,
 ) -> Result<(Vec<Sample>, Vec<Sample>)> {
-    let keep = |mut samples: Vec<Sample>, what: &str| {
-        if args.only_net_positions {
-            let before = samples.len();
-            samples.retain(|s| s.pieces >= hand_below);
-            println!(
-                "{} of {before} {what} positions left out: fewer than {hand_below} pieces",
-                before - samples.len()
-            );
-        }
-        samples
-    };
+    let keep = |samples, what| net_positions(args, hand_below, samples, what);
     let data = keep(read_samples(variant, features, &args.data, blend)?, "data");
     Ok(match &args.validate {
         Some(path) => (
