@@ -119,15 +119,16 @@ fn play_and_analyse_refuse_a_network_that_cannot_be_used() {
 }
 
 /// Issue 78, case 3: one flipped bit of the built-in Courier net's scale
-/// (byte 36: 25 became 1049) was outside the checksum and played; now it
+/// (byte 36: 25 became 1049 in generation 9's; generation 10's 400 becomes
+/// 1424) was outside the checksum and played; now it
 /// is refused as damaged, naming the file once and the cause once.
 #[test]
 fn a_flipped_bit_of_the_scale_is_refused_as_damage() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut bytes = std::fs::read(root.join("variants/courier.nnue")).expect("courier.nnue");
-    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 25);
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 400);
     bytes[37] ^= 0x04;
-    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 1049);
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 1424);
     let bad = scratch_path("kamil-eval-file", "courier-scale.nnue");
     std::fs::write(&bad, &bytes).expect("write");
     let bad = bad.to_str().unwrap();

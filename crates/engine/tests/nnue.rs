@@ -293,8 +293,8 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
 }
 
 /// Issue 78: the checksum covers the header. One flipped bit of the
-/// built-in Courier net's scale (byte 36: 25 became 1049) read as another
-/// net and played; now any flipped bit after the magic is an error, a
+/// built-in Courier net's scale (byte 36: 25 became 1049 in generation 9;
+/// 400 becomes 1424 in generation 10) read as another net and played; now any flipped bit after the magic is an error, a
 /// damaged one for every byte after the version. An older version is
 /// refused by name.
 #[test]
@@ -307,8 +307,8 @@ fn a_flipped_bit_of_the_header_is_damage() {
         .1
         .to_vec();
     let net = Nnue::from_bytes(&v, &bytes).expect("the built-in net reads");
-    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 25);
-    assert_eq!(net.network().hidden(), 64);
+    assert_eq!(i32::from_le_bytes(bytes[36..40].try_into().unwrap()), 400);
+    assert_eq!(net.network().hidden(), 256);
     let mut scale = bytes.clone();
     scale[36 + 1] ^= 0x04;
     assert!(
@@ -509,17 +509,17 @@ fn a_net_with_a_hand_written_threshold_searches_otherwise() {
     assert_ne!(search(100), search(0));
 }
 
-/// The checked-in Courier network (`variants/courier.nnue`, generation 9;
+/// The checked-in Courier network (`variants/courier.nnue`, generation 10;
 /// `variants/courier.nnue.md` has the commands that made it) reads for
-/// Courier and no other game, keeps the hand-written evaluation below 18
-/// pieces, scores the symmetric start near even for either side to move,
+/// Courier and no other game, scores every position itself (no hand-off
+/// to the hand-written evaluation), scores the symmetric start near even for either side to move,
 /// and searches to a legal move.
 #[test]
 fn the_checked_in_courier_net_loads_and_plays() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/courier.nnue");
     let v = variant("courier");
     let nnue = Nnue::load(&v, &path).expect("the checked-in Courier net");
-    assert_eq!(nnue.network().hand_below(), 18);
+    assert_eq!(nnue.network().hand_below(), 0);
     assert_eq!(nnue.network().buckets().count(), 1);
     assert!(Nnue::load(&variant("courier-modern"), &path).is_err());
     let mut pos = Position::start(v.clone());

@@ -26,10 +26,15 @@ test('legal moves and fixed-depth searches equal the native binary\'s', { timeou
   const native = uci();
   native.send('uci');
   await native.until('uciok');
-  const engine = new Engine(16);
+  // One table size for all three: it decides which entries share a slot,
+  // and so the tree (16 MB and 64 MB differ by a node in some positions).
+  const HASH_MB = 16;
+  const engine = new Engine(HASH_MB);
+  native.send(`setoption name Hash value ${HASH_MB}`);
   const worker = workerEngine();
   worker.send('uci');
   await worker.until('uciok');
+  worker.send(`setoption name Hash value ${HASH_MB}`);
   let checked = 0;
   const differ = [];
   for (const [i, name] of GAMES.entries()) {
