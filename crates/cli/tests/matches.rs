@@ -131,6 +131,10 @@ fn scripted_games_end_in_mate_with_colours_alternating() {
         err.contains("Finished game 2 (B vs A): 1-0 {checkmate}"),
         "{err}"
     );
+    // stderr is a pipe here: each game's line carries the running score,
+    // from the first engine's side.
+    assert!(err.contains("{checkmate}  [A: +1 -0 =0"), "{err}");
+    assert!(err.contains("{checkmate}  [A: +1 -1 =0"), "{err}");
     let g = games(&pgn);
     assert_eq!(g.len(), 2);
     for (i, (w, b)) in [("A", "B"), ("B", "A")].iter().enumerate() {

@@ -99,7 +99,9 @@ PEERS
   offering kamil's `VariantOptions` get the match's --option values.
 
 OUTPUT
-  stderr: a progress line (+wins -losses =draws, Elo) and one line per game;
+  stderr: a progress line (+wins -losses =draws, Elo) and one line per game
+  (without a terminal, each game's line ends with that running score instead:
+  `[A: +3 -1 =2  Elo +58.5 +/- 201.1]`);
   stdout at the end: `Score of A vs B: W - L - D  [fraction] N` (A = the first
   --engine), the logistic Elo difference A - B with its 95% margin (from the
   trinomial variance), the SPRT's LLR and decision, the games that ended by a
@@ -625,15 +627,22 @@ impl Match {
                 .problems
                 .push(format!("game {}: {}", index + 1, p.why));
         }
-        say(
-            bar,
-            &format!(
-                "Finished game {} ({white} vs {black}): {} {{{}}}",
-                index + 1,
-                p.result(),
-                p.why
-            ),
+        let mut line = format!(
+            "Finished game {} ({white} vs {black}): {} {{{}}}",
+            index + 1,
+            p.result(),
+            p.why
         );
+        // Without a terminal there is no bar to show the running score (a
+        // long match logged to a file): each game's line carries it.
+        if bar.is_hidden() {
+            line.push_str(&format!(
+                "  [{}: {}]",
+                self.names[0],
+                summary(&tally.score, self.sprt.as_ref())
+            ));
+        }
+        say(bar, &line);
     }
 
     /// A finished game as PGN, its tags naming the engines, the round, the
