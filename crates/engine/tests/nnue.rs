@@ -294,9 +294,9 @@ fn a_network_file_reads_back_and_bad_files_say_what_is_wrong() {
 
 /// Issue 78: the checksum covers the header. One flipped bit of the
 /// built-in Courier net's scale (byte 36: 25 became 1049 in generation 9;
-/// 400 becomes 1424 in generation 10) read as another net and played; now any flipped bit after the magic is an error, a
-/// damaged one for every byte after the version. An older version is
-/// refused by name.
+/// 400 becomes 1424 in generation 10) read as another net and played; now
+/// any flipped bit after the magic is an error, a damaged one for every
+/// byte after the version. An older version is refused by name.
 #[test]
 fn a_flipped_bit_of_the_header_is_damage() {
     let v = variant("courier");
