@@ -608,3 +608,36 @@ fn the_generation_script_makes_data_a_net_and_its_record() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `EPOCHS=0`: the same data, and no net (trained by hand instead).
+#[test]
+fn the_generation_script_with_no_epochs_makes_the_data_alone() {
+    let dir = scratch_path("gen-data", "generation-data-only");
+    let _ = std::fs::remove_dir_all(&dir);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/net-generation");
+    let run = std::process::Command::new("bash")
+        .args([script, "courier", "g0", "--max-plies", "20"])
+        .env("KAMIL", env!("CARGO_BIN_EXE_kamil"))
+        .env("GAMES", "4")
+        .env("SEED", "9")
+        .env("LABEL", "--depth 1")
+        .env("JOBS", "2")
+        .env("EPOCHS", "0")
+        .env("DIR", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let v = common::variant("courier", &[]);
+    let whole = fresh("generation-data-only-whole.bin");
+    compact_run(&whole, "4", "9");
+    let read =
+        |p: &std::path::Path| kamil_train::data::read(&v, &std::fs::read(p).unwrap()).unwrap();
+    assert_eq!(read(&dir.join("data.bin")), read(&whole));
+    assert!(!dir.join("g0.nnue").exists());
+    assert!(!dir.join("train.log").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

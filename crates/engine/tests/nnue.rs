@@ -512,8 +512,8 @@ fn a_net_with_a_hand_written_threshold_searches_otherwise() {
 /// The checked-in Courier network (`variants/courier.nnue`, generation 10;
 /// `variants/courier.nnue.md` has the commands that made it) reads for
 /// Courier and no other game, scores every position itself (no hand-off
-/// to the hand-written evaluation), scores the symmetric start near even for either side to move,
-/// and searches to a legal move.
+/// to the hand-written evaluation), scores the symmetric start near even
+/// for either side to move, and searches to a legal move.
 #[test]
 fn the_checked_in_courier_net_loads_and_plays() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/courier.nnue");
