@@ -574,31 +574,13 @@ fn the_slurm_array_scripts_shards_make_the_run() {
 fn the_generation_script_makes_data_a_net_and_its_record() {
     let dir = scratch_path("gen-data", "generation");
     let _ = std::fs::remove_dir_all(&dir);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/net-generation");
-    let run = std::process::Command::new("bash")
-        .args([script, "courier", "g1", "--max-plies", "20"])
-        .env("KAMIL", env!("CARGO_BIN_EXE_kamil"))
-        .env("GAMES", "4")
-        .env("SEED", "9")
-        .env("LABEL", "--depth 1")
-        .env("JOBS", "2")
-        .env("HIDDEN", "8")
-        .env("EPOCHS", "1")
-        .env("CHUNK", "50")
-        .env("DIR", &dir)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    run_generation(
+        &dir,
+        "g1",
+        &[("HIDDEN", "8"), ("EPOCHS", "1"), ("CHUNK", "50")],
     );
+    assert_eq!(data_of(&dir), data_of(&whole_run("generation-whole.bin")));
     let v = common::variant("courier", &[]);
-    let whole = fresh("generation-whole.bin");
-    compact_run(&whole, "4", "9");
-    let read =
-        |p: &std::path::Path| kamil_train::data::read(&v, &std::fs::read(p).unwrap()).unwrap();
-    assert_eq!(read(&dir.join("data.bin")), read(&whole));
     kamil_engine::nnue::Nnue::load(&v, &dir.join("g1.nnue")).unwrap();
     let record = std::fs::read_to_string(dir.join("g1.nnue.md")).unwrap();
     assert!(
@@ -614,16 +596,30 @@ fn the_generation_script_makes_data_a_net_and_its_record() {
 fn the_generation_script_with_no_epochs_makes_the_data_alone() {
     let dir = scratch_path("gen-data", "generation-data-only");
     let _ = std::fs::remove_dir_all(&dir);
+    run_generation(&dir, "g0", &[("EPOCHS", "0")]);
+    assert_eq!(
+        data_of(&dir),
+        data_of(&whole_run("generation-data-only-whole.bin"))
+    );
+    assert!(!dir.join("g0.nnue").exists());
+    assert!(!dir.join("train.log").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `scripts/net-generation courier NAME --max-plies 20` into `dir`:
+/// 4 games, seed 9, depth-1 labels, 2 shards, with `env` besides; panics
+/// with its stderr if it fails.
+fn run_generation(dir: &std::path::Path, name: &str, env: &[(&str, &str)]) {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/net-generation");
     let run = std::process::Command::new("bash")
-        .args([script, "courier", "g0", "--max-plies", "20"])
+        .args([script, "courier", name, "--max-plies", "20"])
         .env("KAMIL", env!("CARGO_BIN_EXE_kamil"))
         .env("GAMES", "4")
         .env("SEED", "9")
         .env("LABEL", "--depth 1")
         .env("JOBS", "2")
-        .env("EPOCHS", "0")
-        .env("DIR", &dir)
+        .env("DIR", dir)
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     assert!(
@@ -631,13 +627,22 @@ fn the_generation_script_with_no_epochs_makes_the_data_alone() {
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let v = common::variant("courier", &[]);
-    let whole = fresh("generation-data-only-whole.bin");
+}
+
+/// The same 4 games in one compact run, at scratch file `name`.
+fn whole_run(name: &str) -> std::path::PathBuf {
+    let whole = fresh(name);
     compact_run(&whole, "4", "9");
-    let read =
-        |p: &std::path::Path| kamil_train::data::read(&v, &std::fs::read(p).unwrap()).unwrap();
-    assert_eq!(read(&dir.join("data.bin")), read(&whole));
-    assert!(!dir.join("g0.nnue").exists());
-    assert!(!dir.join("train.log").exists());
-    let _ = std::fs::remove_dir_all(&dir);
+    whole
+}
+
+/// The positions of `dir`'s concatenated `data.bin`, or of a data file.
+fn data_of(p: &std::path::Path) -> Vec<kamil_train::data::Game> {
+    let file = if p.is_dir() {
+        p.join("data.bin")
+    } else {
+        p.to_path_buf()
+    };
+    let v = common::variant("courier", &[]);
+    kamil_train::data::read(&v, &std::fs::read(file).unwrap()).unwrap()
 }
